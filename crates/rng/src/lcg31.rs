@@ -1,0 +1,206 @@
+//! The card-roguelike's 31-bit linear congruential generator (document 003, section 4) and the
+//! derived draws every `grid-floor` and `connectors` decision is made of.
+//!
+//! `state = (state * 1103515245 + 12345) mod 2^31`; the state advances first and is the output.
+//! Each derived draw consumes a fixed number of core steps, listed on the method.
+
+use std::fmt;
+
+use crate::RngError;
+
+const MULTIPLIER: u64 = 1_103_515_245;
+const INCREMENT: u64 = 12_345;
+const MASK31: u32 = 0x7FFF_FFFF;
+/// 2^31 as a float: the divisor that maps a 31-bit output into [0, 1).
+const TWO_POW_31: f64 = 2_147_483_648.0;
+
+/// The 31-bit LCG. Seeds keep only their low 31 bits.
+///
+/// Not `Copy`, not `Default`: a stream is seeded on purpose and never duplicated by accident
+/// (use [`Lcg31::fork`] when a copy is really wanted). `Debug` hides the state.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Lcg31 {
+    state: u32,
+    draws: u64,
+}
+
+impl Lcg31 {
+    /// A generator seeded with the low 31 bits of `seed`.
+    pub fn new(seed: u32) -> Self {
+        Lcg31 {
+            state: seed & MASK31,
+            draws: 0,
+        }
+    }
+
+    /// Switches the stream to `seed` (low 31 bits), as the game does when it builds a floor.
+    /// The draw counter is kept: it counts every step this object has made.
+    pub fn reseed(&mut self, seed: u32) {
+        self.state = seed & MASK31;
+    }
+
+    /// The current state (the last output, or the seed before the first draw).
+    pub fn state(&self) -> u32 {
+        self.state
+    }
+
+    /// How many core steps this generator has made since it was created.
+    pub fn draws(&self) -> u64 {
+        self.draws
+    }
+
+    /// An explicit copy of the stream at its current position.
+    pub fn fork(&self) -> Self {
+        self.clone()
+    }
+}
+
+impl fmt::Debug for Lcg31 {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Lcg31")
+            .field("draws", &self.draws)
+            .finish_non_exhaustive()
+    }
+}
+
+/// A source of 31-bit outputs and everything derived from it.
+///
+/// Implementors provide [`Rng31::next_u31`]; the other methods are the draws of document 003,
+/// with the exact semantics and step counts of `SPEC.md`. Bad arguments return an [`RngError`]
+/// and consume nothing.
+pub trait Rng31 {
+    /// One core step: the next 31-bit output.
+    fn next_u31(&mut self) -> u32;
+
+    /// A float in [0, 1): `next / 2^31`. One step.
+    fn float(&mut self) -> f64 {
+        f64::from(self.next_u31()) / TWO_POW_31
+    }
+
+    /// An integer in `lo..=hi` (both ends inclusive): `lo + floor(float() * (hi + 1 - lo))`.
+    /// One step, also when `lo == hi`. `lo > hi` is an error.
+    fn range(&mut self, lo: i32, hi: i32) -> Result<i32, RngError> {
+        if lo > hi {
+            return Err(RngError::EmptyRange {
+                lo: lo.into(),
+                hi: hi.into(),
+            });
+        }
+        let span = i64::from(hi) + 1 - i64::from(lo);
+        let offset = (self.float() * span as f64) as i64;
+        // float() < 1, so offset < span and the sum stays within lo..=hi.
+        Ok((i64::from(lo) + offset) as i32)
+    }
+
+    /// An index in `0..len`: `range(0, len - 1)` for slices. One step; `None` (no step) when
+    /// `len == 0`.
+    fn index(&mut self, len: usize) -> Option<usize> {
+        if len == 0 {
+            return None;
+        }
+        let span = len as f64;
+        Some(((self.float() * span) as usize).min(len - 1))
+    }
+
+    /// `float() < p`. One step, whatever `p` is.
+    fn chance(&mut self, p: f64) -> bool {
+        self.float() < p
+    }
+
+    /// A weighted choice: `roll = float() * sum(weights)`, then walk the list in order
+    /// subtracting each positive weight; the first entry that brings `roll <= 0` wins. Zero
+    /// weights never win. One step. Errors (no step): an empty or all-zero list, or a negative,
+    /// infinite or NaN weight.
+    fn weighted<W: Copy + Into<f64>>(&mut self, weights: &[W]) -> Result<usize, RngError> {
+        let mut total = 0.0f64;
+        let mut last_positive = None;
+        for (index, &weight) in weights.iter().enumerate() {
+            let weight: f64 = weight.into();
+            if !weight.is_finite() || weight < 0.0 {
+                return Err(RngError::BadWeight { index });
+            }
+            if weight > 0.0 {
+                total += weight;
+                last_positive = Some(index);
+            }
+        }
+        let Some(last_positive) = last_positive else {
+            return Err(RngError::NoPositiveWeight);
+        };
+        let mut roll = self.float() * total;
+        for (index, &weight) in weights.iter().enumerate() {
+            let weight: f64 = weight.into();
+            if weight > 0.0 {
+                roll -= weight;
+                if roll <= 0.0 {
+                    return Ok(index);
+                }
+            }
+        }
+        // Rounding in the running sum can leave a hair above zero: the last candidate wins.
+        Ok(last_positive)
+    }
+
+    /// Forward Fisher-Yates in place: for `i` in `0..n`, `j = range(i, n - 1)`, swap. Exactly
+    /// `n` steps, the trivial last one included.
+    fn shuffle<T>(&mut self, items: &mut [T]) {
+        let n = items.len();
+        for i in 0..n {
+            let j = i + self.index(n - i).unwrap_or(0);
+            items.swap(i, j);
+        }
+    }
+
+    /// `floor(x)`, plus 1 when `float() < frac(x)`. One step, also for whole numbers.
+    fn round_random(&mut self, x: f64) -> i64 {
+        let whole = x.floor();
+        let frac = x - whole;
+        let up = self.float() < frac;
+        whole as i64 + i64::from(up)
+    }
+
+    /// A normal draw by Box-Muller over two floats, the cosine branch, no cached spare:
+    /// `mean + sd * sqrt(-2 ln(1 - u1)) * cos(2 pi u2)`. Two steps (`u1` first).
+    fn normal(&mut self, mean: f64, sd: f64) -> f64 {
+        let u1 = self.float();
+        let u2 = self.float();
+        // 1 - u1 is in (0, 1], so the logarithm is finite.
+        let radius = (-2.0 * (1.0 - u1).ln()).sqrt();
+        mean + sd * radius * (std::f64::consts::TAU * u2).cos()
+    }
+
+    /// An upper-case letter: `'A' + range(0, 25)`. One step.
+    fn letter(&mut self) -> char {
+        let offset = self.index(26).unwrap_or(0) as u8;
+        char::from(b'A' + offset)
+    }
+}
+
+impl Rng31 for Lcg31 {
+    #[inline]
+    fn next_u31(&mut self) -> u32 {
+        let next = (u64::from(self.state) * MULTIPLIER + INCREMENT) & u64::from(MASK31);
+        self.state = next as u32;
+        self.draws += 1;
+        self.state
+    }
+}
+
+/// `rand_core` interop, so users can bring `rand`'s distributions. Each `next_u32` takes the top
+/// 16 bits of two core steps (the low bits of a power-of-two LCG are weak); `next_u64` takes four.
+impl rand_core::RngCore for Lcg31 {
+    fn next_u32(&mut self) -> u32 {
+        let high = self.next_u31() >> 15;
+        let low = self.next_u31() >> 15;
+        (high << 16) | low
+    }
+
+    fn next_u64(&mut self) -> u64 {
+        let high = u64::from(self.next_u32());
+        (high << 32) | u64::from(self.next_u32())
+    }
+
+    fn fill_bytes(&mut self, dst: &mut [u8]) {
+        rand_core::impls::fill_bytes_via_next(self, dst)
+    }
+}

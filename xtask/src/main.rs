@@ -1,0 +1,35 @@
+//! `cargo xtask`: the project's chores, in Rust so they run wherever cargo does.
+//!
+//! * `tidy`: every `.rs` file starts with a `//!` header; no `std` hash containers in generator
+//!   crates; no `todo!` / `unimplemented!` anywhere. Also run by `cargo test` (see `tests/tidy.rs`).
+//! * `fixtures [--check]`: regenerates the golden files under `tests/fixtures/` by running the
+//!   `dungeon` binary with the arguments listed in `tests/fixtures/index.txt`; `--check` fails when a
+//!   committed file differs instead of writing it.
+
+mod fixtures;
+mod tidy;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+fn workspace_root() -> PathBuf {
+    let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    manifest.parent().map(PathBuf::from).unwrap_or(manifest)
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let root = workspace_root();
+    let result = match args.first().map(String::as_str) {
+        Some("tidy") => tidy::run(&root),
+        Some("fixtures") => fixtures::run(&root, args.iter().any(|a| a == "--check")),
+        _ => Err("usage: cargo xtask <tidy | fixtures [--check]>".to_string()),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("xtask: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
