@@ -4,6 +4,8 @@
 
 mod cmd;
 mod fail;
+#[allow(dead_code)] // Used by the subcommands that write files; seed only prints.
+mod output;
 
 use std::process::ExitCode;
 
