@@ -269,9 +269,27 @@ impl Maze {
     /// Breadth-first distances (in steps) from `(x, y)` to every cell, row-major; `u32::MAX`
     /// marks cells that cannot be reached. `None` when `(x, y)` is outside the maze.
     pub fn distances_from(&self, x: usize, y: usize) -> Option<Vec<u32>> {
-        let start = self.index(x, y)?;
-        let mut distance = vec![u32::MAX; self.cells.len()];
-        let mut queue = Vec::with_capacity(self.cells.len());
+        let mut distance = Vec::new();
+        let mut queue = Vec::new();
+        self.distances_into(x, y, &mut distance, &mut queue)
+            .then_some(distance)
+    }
+
+    /// [`Maze::distances_from`] into caller-owned buffers (`queue` is scratch), for batch runs.
+    /// Returns false, leaving `distance` empty, when `(x, y)` is outside the maze.
+    pub fn distances_into(
+        &self,
+        x: usize,
+        y: usize,
+        distance: &mut Vec<u32>,
+        queue: &mut Vec<u32>,
+    ) -> bool {
+        distance.clear();
+        queue.clear();
+        let Some(start) = self.index(x, y) else {
+            return false;
+        };
+        distance.resize(self.cells.len(), u32::MAX);
         distance[start] = 0;
         queue.push(start as u32);
         let mut head = 0;
@@ -292,7 +310,7 @@ impl Maze {
                 }
             }
         }
-        Some(distance)
+        true
     }
 
     /// Whether every cell can be reached from every other.
