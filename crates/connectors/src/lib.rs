@@ -2,3 +2,4 @@
 //! Minecraft-style transforms, collision through a spatial index, four layout engines, six maze
 //! algorithms, room selection rules, loops, special rooms, locks and keys.
 #![deny(missing_docs)]
+pub mod maze;

@@ -1,5 +1,6 @@
 //! The subcommands of `dungeon` and their dispatch.
 
+mod maze;
 mod seed;
 
 use clap::{Parser, Subcommand};
@@ -17,11 +18,14 @@ enum Command {
     /// Create and decode seed strings (`XXXXX-XXXXX-XXXXX-XXXXX`).
     #[command(subcommand)]
     Seed(seed::SeedCommand),
+    /// Generate a maze with one of six algorithms (ASCII or JSON), optionally braided.
+    Maze(maze::MazeArgs),
 }
 
 /// Runs one parsed command line.
 pub fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Command::Seed(command) => seed::run(command),
+        Command::Maze(args) => maze::run(args),
     }
 }
