@@ -31,7 +31,9 @@ pub(crate) fn run(builder: &mut Builder<'_>, engine: Engine) -> Result<Vec<usize
 fn open_connectors_shuffled(builder: &mut Builder<'_>, p: usize) -> Vec<u16> {
     let mut order = std::mem::take(&mut builder.order);
     order.clear();
-    order.extend((0..builder.n_connectors(p) as u16).filter(|&c| builder.state(p, usize::from(c)) == OPEN));
+    order.extend(
+        (0..builder.n_connectors(p) as u16).filter(|&c| builder.state(p, usize::from(c)) == OPEN),
+    );
     builder.rng.shuffle(&mut order);
     order
 }
@@ -59,7 +61,13 @@ fn minecrafty(builder: &mut Builder<'_>) {
 
 /// Grows one room off `from`, preferring (with chance `straightness`) the open connectors that
 /// keep going in direction `heading`. Returns the new room and the direction it was entered by.
-fn extend(builder: &mut Builder<'_>, from: usize, heading: Option<Dir>, straightness: f64, pick: Pick) -> Option<(usize, Dir)> {
+fn extend(
+    builder: &mut Builder<'_>,
+    from: usize,
+    heading: Option<Dir>,
+    straightness: f64,
+    pick: Pick,
+) -> Option<(usize, Dir)> {
     let mut order = open_connectors_shuffled(builder, from);
     if let Some(heading) = heading {
         if builder.rng.chance(straightness) {
@@ -108,7 +116,8 @@ fn branching(builder: &mut Builder<'_>) -> Vec<usize> {
                 let stuck = trunk.len();
                 let mut resumed = false;
                 for back in (0..stuck - 1).rev() {
-                    if let Some((new, dir)) = extend(builder, trunk[back], None, 0.0, Pick::Normal) {
+                    if let Some((new, dir)) = extend(builder, trunk[back], None, 0.0, Pick::Normal)
+                    {
                         trunk.truncate(back + 1);
                         trunk.push(new);
                         heading = Some(dir);
@@ -124,12 +133,18 @@ fn branching(builder: &mut Builder<'_>) -> Vec<usize> {
     }
     let trunk_tip = trunk.last().copied().unwrap_or(0);
     let mut deepest_branch_tip: Option<usize> = None;
-    let branch_roots: Vec<usize> = if trunk.len() > 1 { trunk[..trunk.len() - 1].to_vec() } else { trunk.clone() };
+    let branch_roots: Vec<usize> = if trunk.len() > 1 {
+        trunk[..trunk.len() - 1].to_vec()
+    } else {
+        trunk.clone()
+    };
     for _ in 0..params.branch_count {
         if builder.len() >= cap {
             break;
         }
-        let Some(root_idx) = builder.rng.index(branch_roots.len()) else { break };
+        let Some(root_idx) = builder.rng.index(branch_roots.len()) else {
+            break;
+        };
         let mut tip = branch_roots[root_idx];
         let mut heading = None;
         for _ in 0..params.branch_depth {
@@ -145,7 +160,8 @@ fn branching(builder: &mut Builder<'_>) -> Vec<usize> {
             }
         }
         if tip != branch_roots[root_idx]
-            && deepest_branch_tip.is_none_or(|d| builder.placements[tip].depth > builder.placements[d].depth)
+            && deepest_branch_tip
+                .is_none_or(|d| builder.placements[tip].depth > builder.placements[d].depth)
         {
             deepest_branch_tip = Some(tip);
         }
@@ -208,7 +224,9 @@ fn random_walk(builder: &mut Builder<'_>) {
     while builder.len() < cap && !growable.items.is_empty() {
         let from_tips = !tips.items.is_empty() && builder.rng.chance(bias);
         let list = if from_tips { &tips } else { &growable };
-        let Some(at) = builder.rng.index(list.items.len()) else { break };
+        let Some(at) = builder.rng.index(list.items.len()) else {
+            break;
+        };
         let from = list.items[at] as usize;
         let open: Vec<u16> = (0..builder.n_connectors(from) as u16)
             .filter(|&c| builder.state(from, usize::from(c)) == OPEN)

@@ -66,7 +66,11 @@ impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.kind {
             ErrorKind::InvalidPack(problems) => {
-                let noun = if problems.len() == 1 { "problem" } else { "problems" };
+                let noun = if problems.len() == 1 {
+                    "problem"
+                } else {
+                    "problems"
+                };
                 write!(f, "the pack has {} {noun}", problems.len())?;
                 for problem in problems {
                     write!(f, "\n  {problem}")?;
@@ -74,7 +78,11 @@ impl fmt::Display for Error {
                 Ok(())
             }
             ErrorKind::Unmet { rule, attempts } => {
-                let noun = if *attempts == 1 { "attempt" } else { "attempts" };
+                let noun = if *attempts == 1 {
+                    "attempt"
+                } else {
+                    "attempts"
+                };
                 write!(f, "{rule} in {attempts} {noun}")
             }
             ErrorKind::BadRequest(message) => f.write_str(message),

@@ -71,9 +71,9 @@ pub(crate) fn grid_maze(builder: &mut Builder<'_>) -> Result<Vec<usize>, Error> 
                 continue;
             }
             let wanted = bit_dir(bit);
-            let Some(c) = (0..builder.n_connectors(p))
-                .find(|&c| builder.state(p, c) == OPEN && builder.connector_world(p, c).1 == wanted)
-            else {
+            let Some(c) = (0..builder.n_connectors(p)).find(|&c| {
+                builder.state(p, c) == OPEN && builder.connector_world(p, c).1 == wanted
+            }) else {
                 continue;
             };
             builder.required_dirs = [NORTH, EAST, SOUTH, WEST]

@@ -320,7 +320,13 @@ impl<'p> Builder<'p> {
         )
     }
 
-    fn push_placement(&mut self, room: usize, transform: Transform, origin: IVec3, depth: u32) -> usize {
+    fn push_placement(
+        &mut self,
+        room: usize,
+        transform: Transform,
+        origin: IVec3,
+        depth: u32,
+    ) -> usize {
         let idx = self.placements.len();
         let size = self.tables.xf_size[room][transform.index()];
         let placement = Placement {
@@ -353,7 +359,13 @@ impl<'p> Builder<'p> {
             .pack
             .rooms
             .iter()
-            .map(|r| if r.kind == RoomType::Start { r.weight.max(f64::MIN_POSITIVE) } else { 0.0 })
+            .map(|r| {
+                if r.kind == RoomType::Start {
+                    r.weight.max(f64::MIN_POSITIVE)
+                } else {
+                    0.0
+                }
+            })
             .collect();
         let room = self
             .rng
@@ -367,11 +379,19 @@ impl<'p> Builder<'p> {
         self.pack.rooms[room].connectors[c].door
     }
 
-    fn combine_doors(&self, from: usize, fc: usize, to: usize, tc: usize) -> Option<ConnectionDoor> {
+    fn combine_doors(
+        &self,
+        from: usize,
+        fc: usize,
+        to: usize,
+        tc: usize,
+    ) -> Option<ConnectionDoor> {
         let a = self.door_of(self.placements[from].room, fc);
         let b = self.door_of(self.placements[to].room, tc);
         match (a, b) {
-            (Some(Door::Locked(k)), _) | (_, Some(Door::Locked(k))) => Some(ConnectionDoor::Locked(k)),
+            (Some(Door::Locked(k)), _) | (_, Some(Door::Locked(k))) => {
+                Some(ConnectionDoor::Locked(k))
+            }
             (Some(Door::OneWay), _) => Some(ConnectionDoor::OneWay { from }),
             (_, Some(Door::OneWay)) => Some(ConnectionDoor::OneWay { from: to }),
             (None, None) => None,
@@ -393,7 +413,14 @@ impl<'p> Builder<'p> {
 
     /// The selection weight and tier of room `r` for an anchor in room `anchor_room`, connector
     /// `anchor_conn`, at `depth`; `None` when it may not go there.
-    fn eligibility(&self, r: usize, anchor_room: usize, anchor_conn: usize, depth: u32, pick: Pick) -> Option<(f64, u8)> {
+    fn eligibility(
+        &self,
+        r: usize,
+        anchor_room: usize,
+        anchor_conn: usize,
+        depth: u32,
+        pick: Pick,
+    ) -> Option<(f64, u8)> {
         let def = &self.pack.rooms[r];
         match pick {
             Pick::Normal if matches!(def.kind, RoomType::Start | RoomType::End) => return None,
@@ -409,7 +436,9 @@ impl<'p> Builder<'p> {
             return None;
         }
         let anchor = &self.pack.rooms[anchor_room].connectors[anchor_conn];
-        if (!anchor.whitelist.is_empty() && !anchor.whitelist.contains(r)) || anchor.blacklist.contains(r) {
+        if (!anchor.whitelist.is_empty() && !anchor.whitelist.contains(r))
+            || anchor.blacklist.contains(r)
+        {
             return None;
         }
         let mut weight = def.weight;
@@ -455,7 +484,11 @@ impl<'p> Builder<'p> {
         'tiers: for tier in 0..2u8 {
             let mut any = false;
             for r in 0..n_rooms {
-                tier_weights[r] = if self.tiers[r] == tier { self.weights[r] } else { 0.0 };
+                tier_weights[r] = if self.tiers[r] == tier {
+                    self.weights[r]
+                } else {
+                    0.0
+                };
                 any |= tier_weights[r] > 0.0;
             }
             if !any {
@@ -473,7 +506,14 @@ impl<'p> Builder<'p> {
         found
     }
 
-    fn try_room(&mut self, anchor_room: usize, anchor_conn: usize, r: usize, target_pos: IVec3, wanted: Dir) -> Option<Fit> {
+    fn try_room(
+        &mut self,
+        anchor_room: usize,
+        anchor_conn: usize,
+        r: usize,
+        target_pos: IVec3,
+        wanted: Dir,
+    ) -> Option<Fit> {
         let pack = self.pack;
         let def = &pack.rooms[r];
         let anchor = &pack.rooms[anchor_room].connectors[anchor_conn];
@@ -489,7 +529,8 @@ impl<'p> Builder<'p> {
                 continue;
             }
             for t in 0..8u8 {
-                let covers = self.tables.xf_dirs[r][usize::from(t)] & self.required_dirs == self.required_dirs;
+                let covers = self.tables.xf_dirs[r][usize::from(t)] & self.required_dirs
+                    == self.required_dirs;
                 if covers && self.tables.xf_dir[base + cb][usize::from(t)] == wanted {
                     self.combos.push((cb as u16, t));
                 }
@@ -584,7 +625,10 @@ impl<'p> Builder<'p> {
             return false;
         }
         let edge = self.parent_edge[l] as usize;
-        let (p, c) = (self.connections[edge].from, self.connections[edge].from_connector);
+        let (p, c) = (
+            self.connections[edge].from,
+            self.connections[edge].from_connector,
+        );
         let old_box = self.boxes[l];
         self.index.remove(l as u32, &old_box);
         // The leaf's own box must not block its replacement.
@@ -631,7 +675,12 @@ impl<'p> Builder<'p> {
     /// Indices of placements by depth, deepest first (ties by index).
     fn deepest_first(&self) -> Vec<usize> {
         let mut order: Vec<usize> = (0..self.len()).collect();
-        order.sort_by(|&a, &b| self.placements[b].depth.cmp(&self.placements[a].depth).then(a.cmp(&b)));
+        order.sort_by(|&a, &b| {
+            self.placements[b]
+                .depth
+                .cmp(&self.placements[a].depth)
+                .then(a.cmp(&b))
+        });
         order
     }
 
@@ -645,7 +694,11 @@ impl<'p> Builder<'p> {
         let has_end_rooms = self.pack.rooms.iter().any(|r| r.kind == RoomType::End);
         let order = self.deepest_first();
         if has_end_rooms {
-            let anchors: Vec<usize> = preferred.iter().copied().chain(order.iter().copied().take(SEARCH)).collect();
+            let anchors: Vec<usize> = preferred
+                .iter()
+                .copied()
+                .chain(order.iter().copied().take(SEARCH))
+                .collect();
             for &p in &anchors {
                 for c in 0..self.n_connectors(p) {
                     if self.attach(p, c, Pick::End, true).is_some() {
@@ -653,7 +706,13 @@ impl<'p> Builder<'p> {
                     }
                 }
             }
-            let leaves: Vec<usize> = preferred.iter().copied().chain(order.iter().copied()).filter(|&l| self.swappable(l)).take(SEARCH).collect();
+            let leaves: Vec<usize> = preferred
+                .iter()
+                .copied()
+                .chain(order.iter().copied())
+                .filter(|&l| self.swappable(l))
+                .take(SEARCH)
+                .collect();
             for l in leaves {
                 if self.replace_leaf(l, Pick::End) {
                     return;
@@ -692,7 +751,9 @@ impl<'p> Builder<'p> {
                 }
                 if !placed {
                     for l in self.deepest_first() {
-                        if def.depth.contains(self.placements[l].depth) && self.replace_leaf(l, Pick::Only(r)) {
+                        if def.depth.contains(self.placements[l].depth)
+                            && self.replace_leaf(l, Pick::Only(r))
+                        {
                             placed = true;
                             break;
                         }
@@ -721,7 +782,8 @@ impl<'p> Builder<'p> {
                 }
             }
         }
-        unused.sort_by(|a, b| (a.0.x, a.0.y, a.0.z, a.1, a.2).cmp(&(b.0.x, b.0.y, b.0.z, b.1, b.2)));
+        unused
+            .sort_by(|a, b| (a.0.x, a.0.y, a.0.z, a.1, a.2).cmp(&(b.0.x, b.0.y, b.0.z, b.1, b.2)));
         let mut candidates: Vec<(usize, usize, usize, usize)> = Vec::new();
         for &(pos, p, c) in &unused {
             let (p, c) = (p as usize, usize::from(c));
@@ -818,7 +880,10 @@ impl<'p> Builder<'p> {
             ));
         }
         if n > pack.layout.max_rooms {
-            return Some(format!("{n} rooms exceed maxRooms {}", pack.layout.max_rooms));
+            return Some(format!(
+                "{n} rooms exceed maxRooms {}",
+                pack.layout.max_rooms
+            ));
         }
         let max_depth = self.placements.iter().map(|p| p.depth).max().unwrap_or(0);
         for (r, def) in pack.rooms.iter().enumerate() {
@@ -837,18 +902,23 @@ impl<'p> Builder<'p> {
             }
         }
         if !self.placements.iter().any(|p| p.kind == RoomType::End) {
-            return Some("no END room could be placed and no leaf could become the end".to_string());
+            return Some(
+                "no END room could be placed and no leaf could become the end".to_string(),
+            );
         }
         let adjacency = Adjacency::new(self.len(), &self.connections);
         if self.reachable(&adjacency, None).iter().any(|&r| !r) {
-            return Some("some rooms cannot be reached from the start through one-way doors".to_string());
+            return Some(
+                "some rooms cannot be reached from the start through one-way doors".to_string(),
+            );
         }
         for (edge, connection) in self.connections.iter().enumerate() {
             let Some(ConnectionDoor::Locked(key)) = connection.door else {
                 continue;
             };
             let reach = self.reachable(&adjacency, Some(edge));
-            let key_found = (0..self.len()).any(|p| reach[p] && pack.rooms[self.placements[p].room].key == Some(key));
+            let key_found = (0..self.len())
+                .any(|p| reach[p] && pack.rooms[self.placements[p].room].key == Some(key));
             if !key_found {
                 return Some(format!(
                     "key `{}` cannot be reached from the start without passing its own locked door",
@@ -916,12 +986,18 @@ impl<'p> Generator<'p> {
         let attempts = pack.layout.attempts.max(1);
         let mut last_rule = String::new();
         for attempt in 0..attempts {
-            let attempt_seed = if attempt == 0 { seed & 0x7FFF_FFFF } else { seeder.next_u31() };
+            let attempt_seed = if attempt == 0 {
+                seed & 0x7FFF_FFFF
+            } else {
+                seeder.next_u31()
+            };
             builder.reset(attempt_seed);
             let target = builder
                 .rng
                 .range(pack.layout.min_rooms as i32, pack.layout.max_rooms as i32)
-                .map_err(|_| Error::new(ErrorKind::BadRequest("minRooms is above maxRooms".into())))?;
+                .map_err(|_| {
+                    Error::new(ErrorKind::BadRequest("minRooms is above maxRooms".into()))
+                })?;
             let reserve = u32::from(pack.rooms.iter().any(|r| r.kind == RoomType::End));
             builder.target = (target as u32).saturating_sub(reserve).max(1);
             if let Err(message) = builder.place_start() {
@@ -943,14 +1019,23 @@ impl<'p> Generator<'p> {
     }
 }
 
-fn finish(builder: Builder<'_>, engine: Engine, seed: u32, attempt_seed: u32, attempts: u32) -> Layout {
+fn finish(
+    builder: Builder<'_>,
+    engine: Engine,
+    seed: u32,
+    attempt_seed: u32,
+    attempts: u32,
+) -> Layout {
     let mut stats = Stats {
         rooms: builder.len() as u32,
         attempts,
         ..Stats::default()
     };
     for placement in &builder.placements {
-        *stats.rooms_by_type.entry(placement.kind.name()).or_insert(0) += 1;
+        *stats
+            .rooms_by_type
+            .entry(placement.kind.name())
+            .or_insert(0) += 1;
         stats.max_depth = stats.max_depth.max(placement.depth);
     }
     stats.dead_ends = builder.degree.iter().filter(|&&d| d == 1).count() as u32;
@@ -967,7 +1052,11 @@ fn finish(builder: Builder<'_>, engine: Engine, seed: u32, attempt_seed: u32, at
         }
     }
     let mut graph = UnGraph::with_capacity(builder.len(), builder.connections.len());
-    let nodes: Vec<_> = builder.placements.into_iter().map(|p| graph.add_node(p)).collect();
+    let nodes: Vec<_> = builder
+        .placements
+        .into_iter()
+        .map(|p| graph.add_node(p))
+        .collect();
     for connection in builder.connections {
         let (a, b) = (nodes[connection.from], nodes[connection.to]);
         graph.add_edge(a, b, connection);

@@ -26,6 +26,6 @@ pub use layout::{
     generate, Connection, ConnectionDoor, ConnectionKind, Generator, Layout, Placement, Stats,
 };
 pub use pack::{
-    Bounds, BranchingParams, ConnectorDef, Door, EndAt, Engine, GridMazeParams, LayoutParams,
-    Pack, RandomWalkParams, RoomDef, RoomSet, RoomType, CASTLE_YAML, MINES_YAML,
+    Bounds, BranchingParams, ConnectorDef, Door, EndAt, Engine, GridMazeParams, LayoutParams, Pack,
+    RandomWalkParams, RoomDef, RoomSet, RoomType, CASTLE_YAML, MINES_YAML,
 };

@@ -342,7 +342,6 @@ pub struct RoomDef {
     pub key: Option<usize>,
 }
 
-
 const MAZE_ALGORITHMS: [&str; 10] = [
     "dfs",
     "prim",
@@ -480,9 +479,8 @@ impl Pack {
     /// Parses and validates a pack from YAML text; on failure the error lists every problem
     /// with its path and line.
     pub fn from_yaml(text: &str) -> Result<Pack, Error> {
-        let file: PackFile = serde_yaml::from_str(text).map_err(|e| {
-            Error::new(ErrorKind::InvalidPack(vec![yaml_problem(&e)]))
-        })?;
+        let file: PackFile = serde_yaml::from_str(text)
+            .map_err(|e| Error::new(ErrorKind::InvalidPack(vec![yaml_problem(&e)])))?;
         let lines = LineIndex::new(text);
         let mut problems = Problems {
             list: Vec::new(),
@@ -513,7 +511,13 @@ impl Pack {
 
     /// Whether connector `b` of room `room_b` may be joined onto connector `a` of room `room_a`
     /// (whitelists and blacklists both ways, tags), ignoring directions and doors.
-    pub fn rules_allow(&self, room_a: usize, a: &ConnectorDef, room_b: usize, b: &ConnectorDef) -> bool {
+    pub fn rules_allow(
+        &self,
+        room_a: usize,
+        a: &ConnectorDef,
+        room_b: usize,
+        b: &ConnectorDef,
+    ) -> bool {
         if !a.whitelist.is_empty() && !a.whitelist.contains(room_b) {
             return false;
         }
@@ -543,9 +547,7 @@ fn yaml_problem(error: &serde_yaml::Error) -> Problem {
         None => text,
     };
     let (path, message) = match text.split_once(": ") {
-        Some((path, message))
-            if !path.contains(' ') && !path.is_empty() =>
-        {
+        Some((path, message)) if !path.contains(' ') && !path.is_empty() => {
             (path.to_string(), message.to_string())
         }
         _ => ("(document)".to_string(), text.clone()),
@@ -604,7 +606,10 @@ fn build(file: PackFile, problems: &mut Problems<'_>) -> Pack {
             problems.add(format!("{path}.id"), "the id is empty");
         }
         if room_ids[..room_idx].contains(&room.id.as_str()) {
-            problems.add(format!("{path}.id"), format!("room id `{}` is used twice", room.id));
+            problems.add(
+                format!("{path}.id"),
+                format!("room id `{}` is used twice", room.id),
+            );
         }
         let size = IVec3::from_array(room.size);
         if room.size.iter().any(|&s| !(1..=256).contains(&s)) {
@@ -617,24 +622,36 @@ fn build(file: PackFile, problems: &mut Problems<'_>) -> Pack {
         if pivot.cmplt(IVec3::ZERO).any() || pivot.cmpge(size).any() {
             problems.add(
                 format!("{path}.origin"),
-                format!("the pivot {:?} is outside the room of size {:?}", room.origin, room.size),
+                format!(
+                    "the pivot {:?} is outside the room of size {:?}",
+                    room.origin, room.size
+                ),
             );
         }
         if !room.weight.is_finite() || room.weight < 0.0 {
-            problems.add(format!("{path}.weight"), "the weight must be a finite number >= 0");
+            problems.add(
+                format!("{path}.weight"),
+                "the weight must be a finite number >= 0",
+            );
         }
         let occurrences = Bounds::from_file(room.occurrences);
         if occurrences.max.is_some_and(|max| max < occurrences.min) {
             problems.add(
                 format!("{path}.occurrences"),
-                format!("min {} is above max {}", room.occurrences.min, room.occurrences.max),
+                format!(
+                    "min {} is above max {}",
+                    room.occurrences.min, room.occurrences.max
+                ),
             );
         }
         let depth = Bounds::from_file(room.depth);
         if depth.max.is_some_and(|max| max < depth.min) {
             problems.add(
                 format!("{path}.depth"),
-                format!("min {} is above max {}: no depth fits", room.depth.min, room.depth.max),
+                format!(
+                    "min {} is above max {}: no depth fits",
+                    room.depth.min, room.depth.max
+                ),
             );
         }
         if depth.min >= layout.max_rooms.max(1) {
@@ -650,7 +667,10 @@ fn build(file: PackFile, problems: &mut Problems<'_>) -> Pack {
         }
         if room.kind == RoomType::Start {
             if depth.min > 0 {
-                problems.add(format!("{path}.depth.min"), "the START room is always at depth 0");
+                problems.add(
+                    format!("{path}.depth.min"),
+                    "the START room is always at depth 0",
+                );
             }
             if occurrences.min > 1 {
                 problems.add(
@@ -678,14 +698,20 @@ fn build(file: PackFile, problems: &mut Problems<'_>) -> Pack {
             if room.connectors[..conn_idx].iter().any(|c| c.id == conn.id) {
                 problems.add(
                     format!("{cpath}.id"),
-                    format!("connector id `{}` is used twice in room `{}`", conn.id, room.id),
+                    format!(
+                        "connector id `{}` is used twice in room `{}`",
+                        conn.id, room.id
+                    ),
                 );
             }
             let position = IVec3::from_array(conn.position);
             if position.cmplt(IVec3::ZERO).any() || position.cmpge(size).any() {
                 problems.add(
                     format!("{cpath}.position"),
-                    format!("{:?} is outside the room of size {:?}", conn.position, room.size),
+                    format!(
+                        "{:?} is outside the room of size {:?}",
+                        conn.position, room.size
+                    ),
                 );
             } else if !conn.direction.points_out_of_face(position, size) {
                 problems.add(
@@ -702,7 +728,10 @@ fn build(file: PackFile, problems: &mut Problems<'_>) -> Pack {
             for tag in &conn.tags {
                 let tag_idx = intern(&mut tags, tag);
                 if tag_idx >= 64 {
-                    problems.add(format!("{cpath}.tags"), "a pack may use at most 64 distinct tags");
+                    problems.add(
+                        format!("{cpath}.tags"),
+                        "a pack may use at most 64 distinct tags",
+                    );
                 } else {
                     tag_mask |= 1 << tag_idx;
                 }
@@ -737,7 +766,10 @@ fn build(file: PackFile, problems: &mut Problems<'_>) -> Pack {
                     Door::Normal
                 }
                 (kind, Some(_)) => {
-                    problems.add(format!("{cpath}.door.key"), "only a LOCKED door takes a key");
+                    problems.add(
+                        format!("{cpath}.door.key"),
+                        "only a LOCKED door takes a key",
+                    );
                     if kind == DoorKindFile::OneWay {
                         Door::OneWay
                     } else {
@@ -898,7 +930,10 @@ fn check_pack_wide(pack: &Pack, problems: &mut Problems<'_>) {
         if room.occurrences.min > pack.layout.max_rooms {
             problems.add(
                 format!("{path}.occurrences.min"),
-                format!("{} is above maxRooms {}", room.occurrences.min, pack.layout.max_rooms),
+                format!(
+                    "{} is above maxRooms {}",
+                    room.occurrences.min, pack.layout.max_rooms
+                ),
             );
         }
         for (conn_idx, conn) in room.connectors.iter().enumerate() {
@@ -944,7 +979,10 @@ fn check_pack_wide(pack: &Pack, problems: &mut Problems<'_>) {
             if !opens {
                 problems.add(
                     format!("{path}.key"),
-                    format!("key `{}` opens no door: no connector has a LOCKED door with it", pack.keys[key]),
+                    format!(
+                        "key `{}` opens no door: no connector has a LOCKED door with it",
+                        pack.keys[key]
+                    ),
                 );
             }
         }

@@ -23,7 +23,10 @@ pub fn check_layout(pack: &Pack, layout: &Layout) -> Result<(), String> {
     let placements: Vec<_> = layout.placements().collect();
     let n = placements.len();
     if (n as u32) < pack.layout.min_rooms || (n as u32) > pack.layout.max_rooms {
-        return Err(format!("{n} rooms outside {}..={}", pack.layout.min_rooms, pack.layout.max_rooms));
+        return Err(format!(
+            "{n} rooms outside {}..={}",
+            pack.layout.min_rooms, pack.layout.max_rooms
+        ));
     }
     // Boxes: all pairs (layouts here are small, and a brute-force check is independent of the
     // spatial index under test).
@@ -35,7 +38,10 @@ pub fn check_layout(pack: &Pack, layout: &Layout) -> Result<(), String> {
         }
         for j in i + 1..n {
             if boxes[i].intersects(&boxes[j]) {
-                return Err(format!("rooms {i} and {j} intersect: {:?} {:?}", boxes[i], boxes[j]));
+                return Err(format!(
+                    "rooms {i} and {j} intersect: {:?} {:?}",
+                    boxes[i], boxes[j]
+                ));
             }
         }
     }
@@ -46,29 +52,50 @@ pub fn check_layout(pack: &Pack, layout: &Layout) -> Result<(), String> {
         let c = edge.weight();
         let (a, b) = (placements[c.from], placements[c.to]);
         let (def_a, def_b) = (&pack.rooms[a.room], &pack.rooms[b.room]);
-        let (ca, cb) = (&def_a.connectors[c.from_connector], &def_b.connectors[c.to_connector]);
+        let (ca, cb) = (
+            &def_a.connectors[c.from_connector],
+            &def_b.connectors[c.to_connector],
+        );
         let world_a = a.origin + a.transform.pos(ca.position, def_a.size);
         let world_b = b.origin + b.transform.pos(cb.position, def_b.size);
         let (dir_a, dir_b) = (a.transform.dir(ca.direction), b.transform.dir(cb.direction));
         if world_a != c.from_pos || world_b != c.to_pos {
-            return Err(format!("connection {}-{} positions are not the connectors'", c.from, c.to));
+            return Err(format!(
+                "connection {}-{} positions are not the connectors'",
+                c.from, c.to
+            ));
         }
         if world_a + dir_a.vector() != world_b || dir_b != dir_a.opposite() {
-            return Err(format!("connection {}-{} connectors are not adjacent and opposite", c.from, c.to));
+            return Err(format!(
+                "connection {}-{} connectors are not adjacent and opposite",
+                c.from, c.to
+            ));
         }
         if !boxes[c.from].contains(world_a) || !boxes[c.to].contains(world_b) {
-            return Err(format!("connection {}-{} connector outside its room", c.from, c.to));
+            return Err(format!(
+                "connection {}-{} connector outside its room",
+                c.from, c.to
+            ));
         }
         if !used.insert((c.from, c.from_connector)) || !used.insert((c.to, c.to_connector)) {
-            return Err(format!("a connector of {} or {} is used twice", c.from, c.to));
+            return Err(format!(
+                "a connector of {} or {} is used twice",
+                c.from, c.to
+            ));
         }
         if !pack.rules_allow(a.room, ca, b.room, cb) {
-            return Err(format!("connection {}-{} breaks a whitelist, blacklist or tag rule", c.from, c.to));
+            return Err(format!(
+                "connection {}-{} breaks a whitelist, blacklist or tag rule",
+                c.from, c.to
+            ));
         }
         if c.kind == ConnectionKind::Tree {
             tree_edges += 1;
             if b.depth != a.depth + 1 {
-                return Err(format!("tree edge {}-{} does not step depth by one", c.from, c.to));
+                return Err(format!(
+                    "tree edge {}-{} does not step depth by one",
+                    c.from, c.to
+                ));
             }
         }
     }
@@ -79,22 +106,32 @@ pub fn check_layout(pack: &Pack, layout: &Layout) -> Result<(), String> {
         return Err("the graph is not connected".into());
     }
     // Types, counts, depths.
-    let starts = placements.iter().filter(|p| p.kind == RoomType::Start).count();
+    let starts = placements
+        .iter()
+        .filter(|p| p.kind == RoomType::Start)
+        .count();
     if starts != 1 || placements[0].kind != RoomType::Start || placements[0].depth != 0 {
-        return Err(format!("{starts} START rooms, or the start is not room 0 at depth 0"));
+        return Err(format!(
+            "{starts} START rooms, or the start is not room 0 at depth 0"
+        ));
     }
     if !placements.iter().any(|p| p.kind == RoomType::End) {
         return Err("no END room".into());
     }
     for (r, def) in pack.rooms.iter().enumerate() {
         let count = placements.iter().filter(|p| p.room == r).count() as u32;
-        if def.kind != RoomType::Start && !(count >= def.occurrences.min && def.occurrences.max.is_none_or(|m| count <= m)) {
+        if def.kind != RoomType::Start
+            && !(count >= def.occurrences.min && def.occurrences.max.is_none_or(|m| count <= m))
+        {
             return Err(format!("room `{}` placed {count} times", def.id));
         }
     }
     for (i, p) in placements.iter().enumerate() {
         if !pack.rooms[p.room].depth.contains(p.depth) {
-            return Err(format!("room {i} `{}` at depth {} outside its range", pack.rooms[p.room].id, p.depth));
+            return Err(format!(
+                "room {i} `{}` at depth {} outside its range",
+                pack.rooms[p.room].id, p.depth
+            ));
         }
     }
     // Keys before locks, and everything reachable, on the graph with one-way doors honoured.
@@ -150,7 +187,12 @@ fn check_engine(engine: Engine) {
             }
         }
         // A shipped pack must work for practically every seed (the retries absorb bad draws).
-        assert!(failures * 100 <= SEEDS, "{} {}: {failures} of {SEEDS} seeds failed", pack.name, engine.name());
+        assert!(
+            failures * 100 <= SEEDS,
+            "{} {}: {failures} of {SEEDS} seeds failed",
+            pack.name,
+            engine.name()
+        );
     }
 }
 

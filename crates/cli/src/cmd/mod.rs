@@ -1,6 +1,8 @@
 //! The subcommands of `dungeon` and their dispatch.
 
+mod layout;
 mod seed;
+mod validate;
 
 use clap::{Parser, Subcommand};
 
@@ -17,11 +19,17 @@ enum Command {
     /// Create and decode seed strings (`XXXXX-XXXXX-XXXXX-XXXXX`).
     #[command(subcommand)]
     Seed(seed::SeedCommand),
+    /// Generate a prefab-room layout from a pack and print it as ASCII or JSON.
+    Layout(layout::LayoutArgs),
+    /// Check a room pack and print every problem with its path and line.
+    Validate(validate::ValidateArgs),
 }
 
 /// Runs one parsed command line.
 pub fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Command::Seed(command) => seed::run(command),
+        Command::Layout(args) => layout::run(args),
+        Command::Validate(args) => validate::run(args),
     }
 }
