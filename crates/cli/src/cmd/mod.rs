@@ -1,7 +1,9 @@
 //! The subcommands of `dungeon` and their dispatch.
 
+mod layout;
 mod maze;
 mod seed;
+mod validate;
 
 use clap::{Parser, Subcommand};
 
@@ -20,6 +22,10 @@ enum Command {
     Seed(seed::SeedCommand),
     /// Generate a maze with one of six algorithms (ASCII or JSON), optionally braided.
     Maze(maze::MazeArgs),
+    /// Generate a prefab-room layout from a pack and print it as ASCII or JSON.
+    Layout(layout::LayoutArgs),
+    /// Check a room pack and print every problem with its path and line.
+    Validate(validate::ValidateArgs),
 }
 
 /// Runs one parsed command line.
@@ -27,5 +33,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Command::Seed(command) => seed::run(command),
         Command::Maze(args) => maze::run(args),
+        Command::Layout(args) => layout::run(args),
+        Command::Validate(args) => validate::run(args),
     }
 }
