@@ -103,7 +103,7 @@ pub struct Outcome {
     pub stairs: Option<(u8, u8)>,
     /// Hidden stairs tile, if the floor has them.
     pub hidden_stairs: Option<(u8, u8)>,
-    /// Layout attempts made in the last spawn pass (1 to 10).
+    /// Layout attempts made, over all spawn passes.
     pub attempts: u8,
     /// Spawn passes made (1 to 10).
     pub spawn_passes: u8,
@@ -322,7 +322,7 @@ impl Generator {
             let mut secondary_terrain = false;
             let mut layout_ok = false;
             for attempt in 0..10 {
-                self.outcome.attempts = attempt as u8 + 1;
+                self.outcome.attempts = self.outcome.attempts.saturating_add(1);
                 self.status.floor_generation_attempts = attempt;
                 // After one failed layout, secondary structures are off for the whole floor.
                 if attempt > 0 {

@@ -302,6 +302,7 @@ impl Generator {
         // Dead-end removal: scan x-outer; link a single-connection anchor in the first open
         // direction from a random one; rescan from the start after every new link.
         'rescan: loop {
+            let mut linked = false;
             for x in 0..grid_x {
                 for y in 0..grid_y {
                     let cell = self.g(x, y);
@@ -347,9 +348,12 @@ impl Generator {
                     };
                     if !self.g(check_x, check_y).is_invalid {
                         self.link(x, y, direction);
-                        continue 'rescan;
+                        linked = true;
                     }
                 }
+            }
+            if linked {
+                continue 'rescan;
             }
             break;
         }
