@@ -266,7 +266,7 @@ fn parse_file(text: &str) -> Result<FloorFile, Error> {
     serde_yaml::from_str(text).map_err(|error| {
         Error::new(ErrorKind::Parse {
             line: error.location().map(|location| location.line()),
-            message: error.to_string(),
+            message: strip_location(&error.to_string()).to_string(),
         })
     })
 }
@@ -289,6 +289,15 @@ pub fn set_property(props: &FloorProperties, setting: &str) -> Result<FloorPrope
             line: None,
             message: format!("--set {setting}: {}", strip_location(message)),
         }),
+        ErrorKind::Invalid(problems) => Error::new(ErrorKind::Invalid(
+            problems
+                .iter()
+                .map(|problem| Problem {
+                    line: None,
+                    ..problem.clone()
+                })
+                .collect(),
+        )),
         _ => error,
     })
 }

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 
-use crate::generator::{Counts, Generator, Outcome};
+use crate::generator::{Counts, Generator};
 use crate::tile::{
     Terrain, FIRST_HALLWAY_INDEX, F_IN_MONSTER_HOUSE, F_IN_SHOP, HEIGHT, SPAWN_ITEM, SPAWN_MONSTER,
     SPAWN_STAIRS, SPAWN_TRAP, WIDTH,
@@ -72,35 +72,39 @@ pub struct Map {
 impl Generator {
     /// The last generated floor as a [`Map`].
     pub fn map(&self) -> Map {
-        let Outcome {
-            seed,
-            player,
-            stairs,
-            hidden_stairs,
-            attempts,
-            fallback,
-            draws,
-            ..
-        } = *self.outcome();
-        let mut terrain = Vec::with_capacity(WIDTH * HEIGHT);
-        let mut room_index = Vec::with_capacity(WIDTH * HEIGHT);
-        let mut spawns = Vec::with_capacity(WIDTH * HEIGHT);
-        let mut areas = Vec::with_capacity(WIDTH * HEIGHT);
+        let mut map = Map::empty();
+        self.fill_map(&mut map);
+        map
+    }
+
+    /// Writes the last generated floor into `map`, reusing its buffers (no allocation once
+    /// they have grown to size): the form for batch loops.
+    pub fn fill_map(&self, map: &mut Map) {
+        let outcome = *self.outcome();
+        map.seed = outcome.seed;
+        map.width = WIDTH;
+        map.height = HEIGHT;
+        map.player = outcome.player;
+        map.stairs = outcome.stairs;
+        map.hidden_stairs = outcome.hidden_stairs;
+        map.attempts = outcome.attempts;
+        map.fallback = outcome.fallback;
+        map.draws = outcome.draws;
+        map.counts = self.counts();
+        map.terrain.clear();
+        map.room_index.clear();
+        map.spawns.clear();
+        map.areas.clear();
+        map.rooms.clear();
         let mut bounds = [None::<Room>; 256];
         for y in 0..HEIGHT {
             for x in 0..WIDTH {
                 let tile = self.tile_at(x, y);
-                terrain.push(tile.terrain);
-                room_index.push(tile.room);
-                spawns.push(tile.spawn & (SPAWN_STAIRS | SPAWN_ITEM | SPAWN_TRAP | SPAWN_MONSTER));
-                let mut area = 0;
-                if tile.has(F_IN_SHOP) {
-                    area |= MAP_SHOP;
-                }
-                if tile.has(F_IN_MONSTER_HOUSE) {
-                    area |= MAP_MONSTER_HOUSE;
-                }
-                areas.push(area);
+                map.terrain.push(tile.terrain);
+                map.room_index.push(tile.room);
+                map.spawns
+                    .push(tile.spawn & (SPAWN_STAIRS | SPAWN_ITEM | SPAWN_TRAP | SPAWN_MONSTER));
+                map.areas.push(area_flags(tile.flags));
                 if tile.terrain == Terrain::Floor && tile.room < FIRST_HALLWAY_INDEX {
                     let (x, y) = (x as u8, y as u8);
                     let room = bounds[usize::from(tile.room)].get_or_insert(Room {
@@ -117,23 +121,7 @@ impl Generator {
                 }
             }
         }
-        Map {
-            seed,
-            width: WIDTH,
-            height: HEIGHT,
-            terrain,
-            room_index,
-            spawns,
-            areas,
-            rooms: bounds.iter().flatten().copied().collect(),
-            player,
-            stairs,
-            hidden_stairs,
-            attempts,
-            fallback,
-            draws,
-            counts: self.counts(),
-        }
+        map.rooms.extend(bounds.iter().flatten().copied());
     }
 
     /// Writes the last floor as 32 lines of 56 glyphs (see [`Map::glyph`]), allocation-free.
@@ -141,25 +129,29 @@ impl Generator {
         for y in 0..HEIGHT {
             for x in 0..WIDTH {
                 let tile = self.tile_at(x, y);
-                let mut area = 0;
-                if tile.has(F_IN_SHOP) {
-                    area |= MAP_SHOP;
-                }
-                if tile.has(F_IN_MONSTER_HOUSE) {
-                    area |= MAP_MONSTER_HOUSE;
-                }
                 let at = Some((x as u8, y as u8));
                 out.push(glyph(
                     tile.terrain,
                     tile.room,
                     tile.spawn,
-                    area,
+                    area_flags(tile.flags),
                     at == self.outcome().player,
                 ));
             }
             out.push('\n');
         }
     }
+}
+
+fn area_flags(flags: u16) -> u8 {
+    let mut area = 0;
+    if flags & F_IN_SHOP != 0 {
+        area |= MAP_SHOP;
+    }
+    if flags & F_IN_MONSTER_HOUSE != 0 {
+        area |= MAP_MONSTER_HOUSE;
+    }
+    area
 }
 
 /// The glyph of one tile: `#` wall, `~` secondary terrain, `*` an item buried in a wall; on
@@ -194,6 +186,27 @@ pub fn glyph(terrain: Terrain, room: u8, spawn: u8, area: u8, player: bool) -> c
 }
 
 impl Map {
+    /// An empty map with its buffers allocated, to be filled by [`Generator::fill_map`].
+    pub fn empty() -> Map {
+        Map {
+            seed: 0,
+            width: WIDTH,
+            height: HEIGHT,
+            terrain: Vec::with_capacity(WIDTH * HEIGHT),
+            room_index: Vec::with_capacity(WIDTH * HEIGHT),
+            spawns: Vec::with_capacity(WIDTH * HEIGHT),
+            areas: Vec::with_capacity(WIDTH * HEIGHT),
+            rooms: Vec::with_capacity(64),
+            player: None,
+            stairs: None,
+            hidden_stairs: None,
+            attempts: 0,
+            fallback: false,
+            draws: 0,
+            counts: Counts::default(),
+        }
+    }
+
     /// The 32 lines of 56 glyphs, each ending in a newline.
     pub fn to_ascii(&self) -> String {
         let mut out = String::with_capacity((WIDTH + 1) * HEIGHT);

@@ -255,10 +255,11 @@ impl Generator {
                 self.gm(x, y).connected_to_left = true;
                 self.gm(x - 1, y).connected_to_right = true;
             }
-            _ => {
+            DIR_DOWN => {
                 self.gm(x, y).connected_to_bottom = true;
                 self.gm(x, y + 1).connected_to_top = true;
             }
+            _ => {}
         }
     }
 
