@@ -27,6 +27,6 @@ mod tile;
 pub use config::{parse_properties, preset, set_property, PRESET_NAMES};
 pub use error::{Error, ErrorKind};
 pub use generator::{Counts, Generator, Outcome};
-pub use map::{glyph, Map, Room, MAP_MONSTER_HOUSE, MAP_SHOP};
+pub use map::{glyph, Map, Room, MAP_MOAT, MAP_MONSTER_HOUSE, MAP_SHOP};
 pub use props::{FloorProperties, Layout, Quirks};
 pub use tile::{Terrain, HEIGHT, SPAWN_ITEM, SPAWN_MONSTER, SPAWN_STAIRS, SPAWN_TRAP, WIDTH};

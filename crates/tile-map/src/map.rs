@@ -8,14 +8,17 @@ use serde::Serialize;
 
 use crate::generator::{Counts, Generator};
 use crate::tile::{
-    Terrain, FIRST_HALLWAY_INDEX, F_IN_MONSTER_HOUSE, F_IN_SHOP, HEIGHT, SPAWN_ITEM, SPAWN_MONSTER,
-    SPAWN_STAIRS, SPAWN_TRAP, WIDTH,
+    Terrain, FIRST_HALLWAY_INDEX, F_CORNER_CUTTABLE, F_IN_MONSTER_HOUSE, F_IN_SHOP, HEIGHT,
+    SPAWN_ITEM, SPAWN_MONSTER, SPAWN_STAIRS, SPAWN_TRAP, WIDTH,
 };
 
 /// Map flag: the tile is in a Kecleon shop.
 pub const MAP_SHOP: u8 = 1 << 0;
 /// Map flag: the tile is in a monster house.
 pub const MAP_MONSTER_HOUSE: u8 = 1 << 1;
+/// Map flag: the secondary terrain of an island moat, which the game's reachability check lets
+/// walkers cross (it is corner-cuttable).
+pub const MAP_MOAT: u8 = 1 << 2;
 
 /// A room of the finished floor: its index and the bounding box of its floor tiles
 /// (`x0..x1`, `y0..y1`, ends exclusive).
@@ -48,7 +51,7 @@ pub struct Map {
     pub room_index: Vec<u8>,
     /// Spawn flags per tile: bit 0 stairs, 1 item, 2 trap, 3 enemy.
     pub spawns: Vec<u8>,
-    /// Area flags per tile: bit 0 Kecleon shop, 1 monster house.
+    /// Area flags per tile: bit 0 Kecleon shop, 1 monster house, 2 island moat.
     pub areas: Vec<u8>,
     /// Rooms with at least one floor tile, by index.
     pub rooms: Vec<Room>,
@@ -150,6 +153,9 @@ fn area_flags(flags: u16) -> u8 {
     }
     if flags & F_IN_MONSTER_HOUSE != 0 {
         area |= MAP_MONSTER_HOUSE;
+    }
+    if flags & F_CORNER_CUTTABLE != 0 {
+        area |= MAP_MOAT;
     }
     area
 }
