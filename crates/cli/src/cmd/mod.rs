@@ -2,6 +2,7 @@
 
 mod layout;
 mod maze;
+mod map;
 mod seed;
 mod validate;
 
@@ -26,6 +27,8 @@ enum Command {
     Layout(layout::LayoutArgs),
     /// Check a room pack and print every problem with its path and line.
     Validate(validate::ValidateArgs),
+    /// Generate the game's 56x32 floors (tile-map): ASCII, JSON, batches and statistics.
+    Map(map::MapArgs),
 }
 
 /// Runs one parsed command line.
@@ -35,5 +38,6 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Maze(args) => maze::run(args),
         Command::Layout(args) => layout::run(args),
         Command::Validate(args) => validate::run(args),
+        Command::Map(args) => map::run(args),
     }
 }
