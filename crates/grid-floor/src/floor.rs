@@ -157,6 +157,8 @@ pub struct Floor<'t> {
     pub depth: u8,
     /// The floor seed the stream was switched to.
     pub seed: u32,
+    /// The run's initial seed, when the floor was built as part of a run.
+    pub initial_seed: Option<u32>,
     /// Tiles across.
     pub width: u8,
     /// Tiles down.
@@ -175,6 +177,9 @@ pub struct Floor<'t> {
     pub objects: Vec<Object<'t>>,
     /// Floor 4: the final boss's three attributes.
     pub boss_attributes: Vec<&'t str>,
+    /// The reward names drawn by `GenerateRewardName` (the `range(2, 4)` extras), in draw order;
+    /// every reward placed on the board is also in `objects`.
+    pub extra_rewards: Vec<&'t str>,
     pub(crate) walls: Bits,
     pub(crate) stride: u8,
 }
@@ -301,6 +306,8 @@ impl Floor<'_> {
 struct FloorView<'a, 't> {
     depth: u8,
     seed: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    initial_seed: Option<u32>,
     width: u8,
     height: u8,
     environment: &'t str,
@@ -312,6 +319,8 @@ struct FloorView<'a, 't> {
     stairs: Option<[u8; 2]>,
     #[serde(skip_serializing_if = "<[_]>::is_empty")]
     boss_attributes: &'a [&'t str],
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    extra_rewards: &'a [&'t str],
     objects: &'a [Object<'t>],
 }
 
@@ -320,6 +329,7 @@ impl Serialize for Floor<'_> {
         FloorView {
             depth: self.depth,
             seed: self.seed,
+            initial_seed: self.initial_seed,
             width: self.width,
             height: self.height,
             environment: self.environment,
@@ -330,6 +340,7 @@ impl Serialize for Floor<'_> {
             player: [self.player.0, self.player.1],
             stairs: self.stairs.map(|(x, y)| [x, y]),
             boss_attributes: &self.boss_attributes,
+            extra_rewards: &self.extra_rewards,
             objects: &self.objects,
         }
         .serialize(serializer)

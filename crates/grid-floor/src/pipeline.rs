@@ -118,6 +118,7 @@ pub struct Generator<'t> {
     eligible: Vec<usize>,
     seen: Vec<u8>,
     names: Vec<usize>,
+    extra_names: Vec<usize>,
     components: Vec<Component>,
     component_tiles: Vec<u8>,
     distance: [u8; 128],
@@ -137,6 +138,7 @@ impl<'t> Generator<'t> {
             eligible: Vec::with_capacity(32),
             seen: vec![0; tables.monsters.len()],
             names: Vec::with_capacity(32),
+            extra_names: Vec::with_capacity(8),
             components: Vec::with_capacity(32),
             component_tiles: Vec::with_capacity(128),
             distance: [0; 128],
@@ -158,7 +160,9 @@ impl<'t> Generator<'t> {
             let seed = streams
                 .floor_seed(depth)
                 .ok_or(Error::new(ErrorKind::BadDepth(depth)))?;
-            floors.push(self.floor(setup, depth, seed, &mut history)?);
+            let mut floor = self.floor(setup, depth, seed, &mut history)?;
+            floor.initial_seed = Some(streams.initial_seed);
+            floors.push(floor);
         }
         Ok(floors)
     }
@@ -186,7 +190,9 @@ impl<'t> Generator<'t> {
         let seed = streams
             .floor_seed(depth)
             .ok_or(Error::new(ErrorKind::BadDepth(depth)))?;
-        self.floor(setup, depth, seed, &mut history)
+        let mut floor = self.floor(setup, depth, seed, &mut history)?;
+        floor.initial_seed = Some(streams.initial_seed);
+        Ok(floor)
     }
 
     /// Builds one floor from its floor seed, reading and updating `history`.
@@ -327,7 +333,7 @@ impl<'t> Generator<'t> {
                 (ObjectKind::Brainsucker, tables.brainsucker.as_str())
             };
             let tile = self
-                .random_unused_tile(rng)
+                .unused_tile_anywhere(rng)
                 .ok_or(Error::new(ErrorKind::NoFreeTile {
                     stage: "AddWeirdFeature",
                 }))?;
@@ -351,6 +357,7 @@ impl<'t> Generator<'t> {
         Ok(Floor {
             depth,
             seed,
+            initial_seed: None,
             width: self.board.width,
             height: self.board.height,
             environment: &environment_row.name,
@@ -360,6 +367,11 @@ impl<'t> Generator<'t> {
             stairs: Some(self.board.xy(boss_tile)),
             objects,
             boss_attributes: Vec::new(),
+            extra_rewards: self
+                .extra_names
+                .iter()
+                .map(|&kind| tables.reward_kinds[kind].name.as_str())
+                .collect(),
             walls: self.board.walls,
             stride: self.board.width + 1,
         })
@@ -383,6 +395,25 @@ impl<'t> Generator<'t> {
     fn random_unused_tile(&mut self, rng: &mut Lcg31) -> Option<u8> {
         let mut list = std::mem::take(&mut self.list);
         self.board.deletable_squares(&mut list);
+        let found = self.first_unused_after_shuffle(&mut list, rng);
+        self.list = list;
+        found
+    }
+
+    /// `RandomUnusedTile()`, and when every deletable square is used (a crowded small board;
+    /// the game's behaviour is not public), the fallback over every passable tile.
+    fn unused_tile_anywhere(&mut self, rng: &mut Lcg31) -> Option<u8> {
+        match self.random_unused_tile(rng) {
+            Some(tile) => Some(tile),
+            None => self.random_unused_passable(rng),
+        }
+    }
+
+    /// A fallback picker over every passable tile (allTiles order, shuffled, first unused).
+    fn random_unused_passable(&mut self, rng: &mut Lcg31) -> Option<u8> {
+        let mut list = std::mem::take(&mut self.list);
+        list.clear();
+        list.extend(tiles_of(self.board.passable()));
         let found = self.first_unused_after_shuffle(&mut list, rng);
         self.list = list;
         found
@@ -719,9 +750,13 @@ impl<'t> Generator<'t> {
             .range(tables.extra_names.0, tables.extra_names.1)
             .unwrap_or(0);
         let odds = &tables.name_odds[rule.reward_odds].1;
+        let first_extra = self.names.len();
         for _ in 0..extra {
             self.names.push(cumulative_pick(odds, rng.float() as f32));
         }
+        self.extra_names.clear();
+        self.extra_names
+            .extend_from_slice(&self.names[first_extra..]);
         for (perk, (_, _, adds)) in tables.perks.iter().enumerate() {
             if setup.has_perk(tables, perk) {
                 self.names.extend_from_slice(adds);
@@ -733,7 +768,6 @@ impl<'t> Generator<'t> {
 
         // Picks first, for every name; names left when every component is exhausted go to
         // RandomUnusedTile() (SPEC).
-        let mut picked = 0;
         for _ in 0..self.names.len() {
             let total: f64 = self.components.iter().map(Component::weight).sum();
             if total <= 0.0 {
@@ -754,7 +788,6 @@ impl<'t> Generator<'t> {
             }
             if let Some(i) = chosen {
                 self.components[i].pick();
-                picked += 1;
             }
         }
 
@@ -777,7 +810,7 @@ impl<'t> Generator<'t> {
                 let tile = match tile {
                     Some(tile) => tile,
                     None => {
-                        self.random_unused_tile(rng)
+                        self.unused_tile_anywhere(rng)
                             .ok_or(Error::new(ErrorKind::NoFreeTile {
                                 stage: "AddRewards",
                             }))?
@@ -789,10 +822,9 @@ impl<'t> Generator<'t> {
                 multiplier -= step;
             }
         }
-        debug_assert_eq!(next, picked);
         while next < count {
             let tile = self
-                .random_unused_tile(rng)
+                .unused_tile_anywhere(rng)
                 .ok_or(Error::new(ErrorKind::NoFreeTile {
                     stage: "AddRewards",
                 }))?;
@@ -982,8 +1014,12 @@ impl<'t> Generator<'t> {
                     if (objects[i].x, objects[i].y) != xy {
                         continue;
                     }
-                    let Some(new_tile) = self.random_unused_tile(rng) else {
-                        continue;
+                    // Decision: when no deletable square is unused, any unused tile will do.
+                    let new_tile = match self.random_unused_tile(rng) {
+                        Some(new_tile) => new_tile,
+                        None => self
+                            .random_unused_passable(rng)
+                            .ok_or(Error::new(ErrorKind::NoFreeTile { stage: "boss" }))?,
                     };
                     let threat = self.board.threat[usize::from(tile)];
                     self.board.occupied |= bit(new_tile);
@@ -1002,7 +1038,7 @@ impl<'t> Generator<'t> {
         let boss_tile = match boss_tile {
             Some(tile) => tile,
             None => self
-                .random_unused_tile(rng)
+                .unused_tile_anywhere(rng)
                 .ok_or(Error::new(ErrorKind::NoFreeTile { stage: "boss" }))?,
         };
 
@@ -1121,6 +1157,7 @@ impl<'t> Generator<'t> {
         Ok(Floor {
             depth: 4,
             seed,
+            initial_seed: None,
             width: self.board.width,
             height: self.board.height,
             environment: &last.environment,
@@ -1130,6 +1167,7 @@ impl<'t> Generator<'t> {
             stairs: None,
             objects,
             boss_attributes,
+            extra_rewards: Vec::new(),
             walls: 0,
             stride: self.board.width + 1,
         })
