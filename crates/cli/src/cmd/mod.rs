@@ -3,6 +3,7 @@
 mod layout;
 mod maze;
 mod map;
+mod floor;
 mod seed;
 mod validate;
 
@@ -29,6 +30,8 @@ enum Command {
     Validate(validate::ValidateArgs),
     /// Generate the game's 56x32 floors (tile-map): ASCII, JSON, batches and statistics.
     Map(map::MapArgs),
+    /// Build the four-floor boards of document 000 (grid-floor): ASCII, JSON or JSON Lines.
+    Floor(floor::FloorArgs),
 }
 
 /// Runs one parsed command line.
@@ -39,5 +42,6 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Layout(args) => layout::run(args),
         Command::Validate(args) => validate::run(args),
         Command::Map(args) => map::run(args),
+        Command::Floor(args) => floor::run(args),
     }
 }
