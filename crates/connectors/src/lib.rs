@@ -8,7 +8,11 @@
 //! let layout = connectors::generate(&pack, connectors::Engine::Minecrafty, 7).unwrap();
 //! assert!(layout.stats.rooms >= pack.layout.min_rooms);
 //! ```
+//!
+//! The six maze algorithms (DFS, Prim, Kruskal, Binary Tree, Sidewinder, Growing Tree) live in
+//! [`maze`] and are usable on their own.
 #![deny(missing_docs)]
+pub mod maze;
 
 mod engines;
 mod error;

@@ -1,6 +1,7 @@
 //! The subcommands of `dungeon` and their dispatch.
 
 mod layout;
+mod maze;
 mod seed;
 mod validate;
 
@@ -19,6 +20,8 @@ enum Command {
     /// Create and decode seed strings (`XXXXX-XXXXX-XXXXX-XXXXX`).
     #[command(subcommand)]
     Seed(seed::SeedCommand),
+    /// Generate a maze with one of six algorithms (ASCII or JSON), optionally braided.
+    Maze(maze::MazeArgs),
     /// Generate a prefab-room layout from a pack and print it as ASCII or JSON.
     Layout(layout::LayoutArgs),
     /// Check a room pack and print every problem with its path and line.
@@ -29,6 +32,7 @@ enum Command {
 pub fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Command::Seed(command) => seed::run(command),
+        Command::Maze(args) => maze::run(args),
         Command::Layout(args) => layout::run(args),
         Command::Validate(args) => validate::run(args),
     }
