@@ -20,20 +20,31 @@ fn assert_greater(high: &[f64], low: &[f64], what: &str) {
     let (mh, sh) = mean_and_se(high);
     let (ml, sl) = mean_and_se(low);
     let margin = 3.0 * (sh * sh + sl * sl).sqrt();
-    assert!(mh - ml > margin, "{what}: {mh:.2} vs {ml:.2}, margin {margin:.2}");
+    assert!(
+        mh - ml > margin,
+        "{what}: {mh:.2} vs {ml:.2}, margin {margin:.2}"
+    );
 }
 
 fn layouts(pack: &Pack, engine: Engine) -> Vec<Layout> {
-    (0..SEEDS).filter_map(|seed| generate(pack, engine, seed).ok()).collect()
+    (0..SEEDS)
+        .filter_map(|seed| generate(pack, engine, seed).ok())
+        .collect()
 }
 
 #[test]
 fn boundary_bias_grows_deeper_walks() {
     let mut pack = Pack::from_yaml(MINES_YAML).expect("valid");
     pack.layout.random_walk.boundary_bias = 0.95;
-    let tips: Vec<f64> = layouts(&pack, Engine::RandomWalk).iter().map(|l| f64::from(l.stats.max_depth)).collect();
+    let tips: Vec<f64> = layouts(&pack, Engine::RandomWalk)
+        .iter()
+        .map(|l| f64::from(l.stats.max_depth))
+        .collect();
     pack.layout.random_walk.boundary_bias = 0.0;
-    let anywhere: Vec<f64> = layouts(&pack, Engine::RandomWalk).iter().map(|l| f64::from(l.stats.max_depth)).collect();
+    let anywhere: Vec<f64> = layouts(&pack, Engine::RandomWalk)
+        .iter()
+        .map(|l| f64::from(l.stats.max_depth))
+        .collect();
     assert!(tips.len() > 250 && anywhere.len() > 250);
     assert_greater(&tips, &anywhere, "max depth, bias 0.95 vs 0");
 }
@@ -53,10 +64,21 @@ fn straightness_stretches_the_trunk() {
     pack.layout.branching.branch_count = 0;
     pack.layout.min_rooms = 10;
     pack.layout.branching.straightness = 1.0;
-    let straight: Vec<f64> = layouts(&pack, Engine::Branching).iter().map(horizontal_extent).collect();
+    let straight: Vec<f64> = layouts(&pack, Engine::Branching)
+        .iter()
+        .map(horizontal_extent)
+        .collect();
     pack.layout.branching.straightness = 0.0;
-    let winding: Vec<f64> = layouts(&pack, Engine::Branching).iter().map(horizontal_extent).collect();
-    assert!(straight.len() > 250 && winding.len() > 250, "{} {}", straight.len(), winding.len());
+    let winding: Vec<f64> = layouts(&pack, Engine::Branching)
+        .iter()
+        .map(horizontal_extent)
+        .collect();
+    assert!(
+        straight.len() > 250 && winding.len() > 250,
+        "{} {}",
+        straight.len(),
+        winding.len()
+    );
     assert_greater(&straight, &winding, "extent, straightness 1 vs 0");
 }
 
@@ -89,9 +111,18 @@ fn loop_chance_one_closes_every_facing_pair() {
             for b in &unused {
                 let facing = a.0 != b.0 && a.2 + a.3.vector() == b.2 && b.3 == a.3.opposite();
                 let (ra, rb) = (placements[a.0].room, placements[b.0].room);
-                let (ca, cb) = (&pack.rooms[ra].connectors[a.1], &pack.rooms[rb].connectors[b.1]);
+                let (ca, cb) = (
+                    &pack.rooms[ra].connectors[a.1],
+                    &pack.rooms[rb].connectors[b.1],
+                );
                 let allowed = pack.rules_allow(ra, ca, rb, cb) && pack.rules_allow(rb, cb, ra, ca);
-                assert!(!(facing && allowed), "seed {}: connectors {:?} and {:?} face each other unused", layout.seed, (a.0, a.1), (b.0, b.1));
+                assert!(
+                    !(facing && allowed),
+                    "seed {}: connectors {:?} and {:?} face each other unused",
+                    layout.seed,
+                    (a.0, a.1),
+                    (b.0, b.1)
+                );
             }
         }
     }
@@ -107,7 +138,12 @@ fn stairs_are_used_and_levels_differ() {
                 .iter()
                 .filter(|l| l.placements().any(|p| p.origin.y != 0))
                 .count();
-            assert!(with_levels * 10 > SEEDS as usize, "{} {}: {with_levels} multi-level layouts", pack.name, engine.name());
+            assert!(
+                with_levels * 10 > SEEDS as usize,
+                "{} {}: {with_levels} multi-level layouts",
+                pack.name,
+                engine.name()
+            );
         }
     }
 }
@@ -116,13 +152,26 @@ fn stairs_are_used_and_levels_differ() {
 fn special_and_end_rooms_always_appear() {
     for text in [CASTLE_YAML, MINES_YAML] {
         let pack = Pack::from_yaml(text).expect("valid");
-        let end_room = pack.rooms.iter().position(|r| r.kind == RoomType::End).expect("an END room");
+        let end_room = pack
+            .rooms
+            .iter()
+            .position(|r| r.kind == RoomType::End)
+            .expect("an END room");
         for engine in [Engine::Minecrafty, Engine::Branching, Engine::RandomWalk] {
             let all = layouts(&pack, engine);
             assert!(all.len() as u32 * 100 >= SEEDS * 99);
             // The real END room, not a marked leaf, in practically every layout.
-            let with_boss = all.iter().filter(|l| l.placements().any(|p| p.room == end_room)).count();
-            assert!(with_boss * 100 >= all.len() * 95, "{} {}: boss in {with_boss} of {}", pack.name, engine.name(), all.len());
+            let with_boss = all
+                .iter()
+                .filter(|l| l.placements().any(|p| p.room == end_room))
+                .count();
+            assert!(
+                with_boss * 100 >= all.len() * 95,
+                "{} {}: boss in {with_boss} of {}",
+                pack.name,
+                engine.name(),
+                all.len()
+            );
         }
     }
 }
