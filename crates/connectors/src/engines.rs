@@ -40,8 +40,8 @@ fn open_connectors_shuffled(builder: &mut Builder<'_>, p: usize) -> Vec<u16> {
 
 /// Minecrafty (document 004, "蔓延式"): a breadth-first queue of rooms; every open connector
 /// of the room at the front tries to grow a new room, which joins the back of the queue.
-fn minecrafty(builder: &mut Builder<'_>) {
-    let mut queue = VecDeque::from([0usize]);
+pub(crate) fn minecrafty(builder: &mut Builder<'_>) {
+    let mut queue: VecDeque<usize> = (0..builder.len()).collect();
     while let Some(p) = queue.pop_front() {
         if builder.len() >= builder.target as usize {
             break;

@@ -342,19 +342,6 @@ pub struct RoomDef {
     pub key: Option<usize>,
 }
 
-const MAZE_ALGORITHMS: [&str; 10] = [
-    "dfs",
-    "prim",
-    "kruskal",
-    "binary-tree",
-    "sidewinder",
-    "growing-tree",
-    "growing-tree:newest",
-    "growing-tree:oldest",
-    "growing-tree:random",
-    "growing-tree:mixed",
-];
-
 /// Parameters of the branching engine.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
@@ -868,15 +855,8 @@ fn build_layout(file: &LayoutFile, problems: &mut Problems<'_>) -> LayoutParams 
     if !unit_interval(file.random_walk.boundary_bias) {
         problems.add("layout.randomWalk.boundaryBias", "must be between 0 and 1");
     }
-    if !MAZE_ALGORITHMS.contains(&file.grid_maze.algorithm.as_str()) {
-        problems.add(
-            "layout.gridMaze.algorithm",
-            format!(
-                "unknown algorithm `{}` (one of {})",
-                file.grid_maze.algorithm,
-                MAZE_ALGORITHMS.join(", ")
-            ),
-        );
+    if let Err(error) = file.grid_maze.algorithm.parse::<crate::maze::Algorithm>() {
+        problems.add("layout.gridMaze.algorithm", error.to_string());
     }
     if !unit_interval(file.grid_maze.braid) {
         problems.add("layout.gridMaze.braid", "must be between 0 and 1");

@@ -210,3 +210,8 @@ fn branching_invariants() {
 fn random_walk_invariants() {
     check_engine(Engine::RandomWalk);
 }
+
+#[test]
+fn grid_maze_invariants() {
+    check_engine(Engine::GridMaze);
+}
