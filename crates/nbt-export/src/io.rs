@@ -406,12 +406,14 @@ pub fn structure_from_compound(root: &Compound) -> Result<Structure> {
         }
         let state = match field(block, "state", &path)? {
             Tag::Int(v) if *v >= 0 && (*v as usize) < palette_len => *v as u32,
-            Tag::Int(v) => return Err(Error::structure(
-                join(&path, "state"),
-                format!(
+            Tag::Int(v) => {
+                return Err(Error::structure(
+                    join(&path, "state"),
+                    format!(
                     "index {v} is outside the palette of {palette_len} (the game would place air)"
                 ),
-            )),
+                ))
+            }
             other => return Err(wrong_type(&join(&path, "state"), "an Int", other)),
         };
         let nbt = match block.get("nbt") {

@@ -7,20 +7,26 @@
 //! and the gzip header carries no time stamp.
 #![deny(missing_docs)]
 
+mod assemble;
 mod block;
+mod datapack;
 mod error;
 mod io;
+mod schem;
 mod structure;
 mod tag;
 mod transform;
 mod version;
 
+pub use assemble::{assemble, bounds, placed_room, Assembly, Placement, Template};
 pub use block::BlockState;
+pub use datapack::{data_pack, place_function, PackFile, PackOptions};
 pub use error::{Error, ErrorKind, Result};
 pub use io::{
     gunzip, nbt_bytes, read_nbt, structure_from_compound, write_nbt, write_nbt_with_level,
     DEFAULT_LEVEL, MAX_NBT_BYTES,
 };
+pub use schem::write_schem;
 pub use structure::{BlockRef, Entity, Structure, MAX_VOLUME};
 pub use tag::{parse_root, Compound, Tag};
 pub use transform::{

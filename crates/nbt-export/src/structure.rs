@@ -290,6 +290,19 @@ impl Structure {
         }
     }
 
+    /// Writes a cell, replacing its block entity by `nbt` (or removing it).
+    pub(crate) fn overwrite_raw(&mut self, cell: usize, state_index: u32, nbt: Option<Compound>) {
+        self.cells[cell] = state_index;
+        match nbt {
+            Some(nbt) => {
+                self.block_entities.insert(cell, nbt);
+            }
+            None => {
+                self.block_entities.remove(&cell);
+            }
+        }
+    }
+
     pub(crate) fn push_entity_raw(&mut self, entity: Entity) {
         self.entities.push(entity);
     }
