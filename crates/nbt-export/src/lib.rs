@@ -11,6 +11,7 @@ mod assemble;
 mod block;
 mod datapack;
 mod error;
+mod extrude;
 mod io;
 mod schem;
 mod structure;
@@ -22,6 +23,7 @@ pub use assemble::{assemble, bounds, placed_room, Assembly, Placement, Template}
 pub use block::BlockState;
 pub use datapack::{data_pack, place_function, PackFile, PackOptions};
 pub use error::{Error, ErrorKind, Result};
+pub use extrude::{extrude, Marker, Theme, TileGrid, STONE_THEME};
 pub use io::{
     gunzip, nbt_bytes, read_nbt, structure_from_compound, write_nbt, write_nbt_with_level,
     DEFAULT_LEVEL, MAX_NBT_BYTES,
