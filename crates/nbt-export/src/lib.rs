@@ -9,6 +9,7 @@
 
 mod assemble;
 mod block;
+mod blueprint;
 mod datapack;
 mod error;
 mod extrude;
@@ -21,6 +22,7 @@ mod version;
 
 pub use assemble::{assemble, bounds, placed_room, Assembly, Placement, Template};
 pub use block::BlockState;
+pub use blueprint::build_blueprint;
 pub use datapack::{data_pack, place_function, PackFile, PackOptions};
 pub use error::{Error, ErrorKind, Result};
 pub use extrude::{extrude, Marker, Theme, TileGrid, STONE_THEME};

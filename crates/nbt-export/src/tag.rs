@@ -170,6 +170,60 @@ pub(crate) fn serialize_compound<S: Serializer>(
     map.end()
 }
 
+/// Converts YAML to NBT: booleans become Byte, integers Int (Long when too large), floats
+/// Double, strings String, sequences List (one type), mappings Compound.
+pub(crate) fn yaml_to_tag(
+    value: &serde_yaml::Value,
+    path: &str,
+    problems: &mut Vec<String>,
+) -> Option<Tag> {
+    use serde_yaml::Value;
+    Some(match value {
+        Value::Bool(b) => Tag::Byte(*b as i8),
+        Value::Number(n) => {
+            if let Some(i) = n.as_i64() {
+                i32::try_from(i).map(Tag::Int).unwrap_or(Tag::Long(i))
+            } else if let Some(f) = n.as_f64() {
+                Tag::Double(f)
+            } else {
+                problems.push(format!("{path}: number out of range"));
+                return None;
+            }
+        }
+        Value::String(s) => Tag::String(s.clone()),
+        Value::Sequence(items) => {
+            let list: Vec<Tag> = items
+                .iter()
+                .enumerate()
+                .filter_map(|(i, item)| yaml_to_tag(item, &format!("{path}[{i}]"), problems))
+                .collect();
+            let tag = Tag::List(list);
+            if let Err(e) = tag.check_lists(path) {
+                problems.push(e.to_string());
+            }
+            tag
+        }
+        Value::Mapping(map) => {
+            let mut compound = Compound::new();
+            for (key, item) in map {
+                let Some(key) = key.as_str() else {
+                    problems.push(format!("{path}: keys must be strings"));
+                    continue;
+                };
+                if let Some(tag) = yaml_to_tag(item, &format!("{path}.{key}"), problems) {
+                    compound.insert(key.to_owned(), tag);
+                }
+            }
+            Tag::Compound(compound)
+        }
+        Value::Tagged(tagged) => return yaml_to_tag(&tagged.value, path, problems),
+        Value::Null => {
+            problems.push(format!("{path}: null has no NBT form"));
+            return None;
+        }
+    })
+}
+
 /// The deepest nesting the game accepts (`NbtAccounter`'s depth limit).
 const MAX_DEPTH: usize = 512;
 
