@@ -171,7 +171,8 @@ pub(crate) fn serialize_compound<S: Serializer>(
 }
 
 /// Converts YAML to NBT: booleans become Byte, integers Int (Long when too large), floats
-/// Double, strings String, sequences List (one type), mappings Compound.
+/// Double, strings String, sequences List (one type), mappings Compound; the YAML tags `!byte`,
+/// `!short`, `!int`, `!long`, `!float`, `!double` force a number's type.
 pub(crate) fn yaml_to_tag(
     value: &serde_yaml::Value,
     path: &str,
@@ -216,7 +217,27 @@ pub(crate) fn yaml_to_tag(
             }
             Tag::Compound(compound)
         }
-        Value::Tagged(tagged) => return yaml_to_tag(&tagged.value, path, problems),
+        Value::Tagged(tagged) => {
+            // `!byte 1`, `!short 20`, `!long 5`, `!float 0.5`: NBT types YAML cannot infer.
+            let number = tagged.value.as_f64();
+            let integer = tagged.value.as_i64();
+            let kind = tagged.tag.to_string();
+            let tag = match (kind.trim_start_matches('!'), integer, number) {
+                ("byte", Some(i), _) => i8::try_from(i).ok().map(Tag::Byte),
+                ("short", Some(i), _) => i16::try_from(i).ok().map(Tag::Short),
+                ("int", Some(i), _) => i32::try_from(i).ok().map(Tag::Int),
+                ("long", Some(i), _) => Some(Tag::Long(i)),
+                ("float", _, Some(f)) => Some(Tag::Float(f as f32)),
+                ("double", _, Some(f)) => Some(Tag::Double(f)),
+                _ => None,
+            };
+            if tag.is_none() {
+                problems.push(format!(
+                    "{path}: `{kind}` needs a number in range (!byte, !short, !int, !long, !float, !double)"
+                ));
+            }
+            return tag;
+        }
         Value::Null => {
             problems.push(format!("{path}: null has no NBT form"));
             return None;
@@ -492,6 +513,32 @@ mod tests {
         deep.extend_from_slice(&[0, 0, 0, 0, 0, 0]);
         let error = parse_root(&deep).map(|_| ()).map_err(|e| e.to_string());
         assert!(matches!(&error, Err(m) if m.contains("512")), "{error:?}");
+    }
+
+    #[test]
+    fn yaml_scalars_map_to_nbt_types() {
+        let yaml: serde_yaml::Value = serde_yaml::from_str(
+            "{a: true, b: 3, c: 5000000000, d: 0.5, e: !byte 13, f: !short 7, g: !float 1.5, h: [1, 2], i: text}",
+        )
+        .unwrap();
+        let mut problems = Vec::new();
+        let tag = yaml_to_tag(&yaml, "x", &mut problems);
+        assert!(problems.is_empty(), "{problems:?}");
+        let Some(Tag::Compound(c)) = tag else {
+            panic!("a mapping is a compound")
+        };
+        assert_eq!(c["a"], Tag::Byte(1));
+        assert_eq!(c["b"], Tag::Int(3));
+        assert_eq!(c["c"], Tag::Long(5_000_000_000));
+        assert_eq!(c["d"], Tag::Double(0.5));
+        assert_eq!(c["e"], Tag::Byte(13));
+        assert_eq!(c["f"], Tag::Short(7));
+        assert_eq!(c["g"], Tag::Float(1.5));
+        assert_eq!(c["h"], Tag::List(vec![Tag::Int(1), Tag::Int(2)]));
+        assert_eq!(c["i"], Tag::String("text".into()));
+        let bad: serde_yaml::Value = serde_yaml::from_str("[!byte 300, 1, x]").unwrap();
+        yaml_to_tag(&bad, "y", &mut problems);
+        assert_eq!(problems.len(), 2, "{problems:?}");
     }
 
     #[test]
