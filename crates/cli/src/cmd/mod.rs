@@ -1,9 +1,9 @@
 //! The subcommands of `dungeon` and their dispatch.
 
-mod layout;
-mod maze;
-mod map;
 mod floor;
+mod layout;
+mod map;
+mod maze;
 mod seed;
 mod validate;
 
