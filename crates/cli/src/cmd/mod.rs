@@ -1,5 +1,7 @@
 //! The subcommands of `dungeon` and their dispatch.
 
+#[allow(dead_code)] // Wired into `dungeon export --from floor|map` with the export command.
+mod flat;
 mod floor;
 mod layout;
 mod map;
