@@ -14,8 +14,6 @@ use super::error::{Error, ErrorKind};
 pub(super) const OPEN_MASK: u8 = 0x0F;
 /// Scratch flag: the cell is part of the maze being grown. Cleared before a maze is returned.
 pub(super) const VISITED: u8 = 0x80;
-/// Scratch flag: the growing-tree active list no longer needs this cell.
-pub(super) const RETIRED: u8 = 0x40;
 
 /// One of the four grid directions. `y` grows southwards (Minecraft's +Z), `x` eastwards.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
