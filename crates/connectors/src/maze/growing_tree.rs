@@ -19,7 +19,7 @@ use super::dfs::pick;
 use super::grid::{carve, unvisited_neighbors, VISITED};
 use super::{Dir4, GrowingPolicy};
 
-/// The flag on a list entry whose cell is retired (cell indices stay below 2^28).
+/// The flag on a list entry whose cell is retired (cell indices stay below `MAX_CELLS`).
 const RETIRED_ENTRY: u32 = 1 << 31;
 
 /// The active list: `cells[head..]`, `flagged` of them retired.
