@@ -4,8 +4,9 @@
 //!
 //! The shuffle is Rao-Sandelius (each wall to one of 256 random buckets, then a Fisher-Yates
 //! shuffle of each bucket): as uniform as one Fisher-Yates over the whole list, but each bucket
-//! fits in cache where the whole list does not, which makes it several times faster on large
-//! mazes. Lists of fewer than 4096 walls get one plain `shuffle`.
+//! fits in cache where the whole list does not (about three times faster on 1000x1000, where
+//! one Fisher-Yates waited on a cache miss per wall). Lists of fewer than 4096 walls get one
+//! plain `shuffle`.
 //!
 //! Draws: below 4096 walls, one `shuffle` (one draw per wall); else one `index(256)` per wall in
 //! list order, then one `shuffle` per bucket in bucket order (two draws per wall in all). Stops
