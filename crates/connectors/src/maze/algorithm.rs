@@ -1,5 +1,6 @@
 //! The names of the six maze algorithms and of the growing-tree policies, parsed from and printed
-//! as `dfs | prim | kruskal | binary-tree | sidewinder | growing-tree[:newest|oldest|random|mixed[:RATIO]]`.
+//! as `dfs | prim | kruskal | binary-tree | sidewinder |
+//! growing-tree[:newest|oldest|random|mixed[:RATIO]]`.
 
 use std::fmt;
 use std::str::FromStr;

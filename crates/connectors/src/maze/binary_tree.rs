@@ -14,20 +14,22 @@ use super::Dir4;
 
 /// Carves a perfect maze into `cells` (all closed, `width` wide).
 pub(super) fn carve_binary_tree(cells: &mut [u8], width: usize, rng: &mut impl Rng31) {
-    let n = cells.len();
-    for cell in 0..n {
-        let can_south = cell + width < n;
-        let can_east = cell % width + 1 < width;
-        let south = match (can_south, can_east) {
-            (true, true) => rng.chance(0.5),
-            (true, false) => true,
-            (false, true) => false,
-            (false, false) => continue,
-        };
-        if south {
-            carve(cells, cell, Dir4::S, cell + width);
-        } else {
-            carve(cells, cell, Dir4::E, cell + 1);
+    let height = cells.len() / width;
+    for y in 0..height {
+        let row = y * width;
+        for x in 0..width {
+            let cell = row + x;
+            let south = match (y + 1 < height, x + 1 < width) {
+                (true, true) => rng.chance(0.5),
+                (true, false) => true,
+                (false, true) => false,
+                (false, false) => continue,
+            };
+            if south {
+                carve(cells, cell, Dir4::S, cell + width);
+            } else {
+                carve(cells, cell, Dir4::E, cell + 1);
+            }
         }
     }
 }

@@ -14,8 +14,6 @@ use super::error::{Error, ErrorKind};
 pub(super) const OPEN_MASK: u8 = 0x0F;
 /// Scratch flag: the cell is part of the maze being grown. Cleared before a maze is returned.
 pub(super) const VISITED: u8 = 0x80;
-/// Scratch flag: the growing-tree active list no longer needs this cell.
-pub(super) const RETIRED: u8 = 0x40;
 
 /// One of the four grid directions. `y` grows southwards (Minecraft's +Z), `x` eastwards.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -302,7 +300,7 @@ impl Maze {
                 if bits & dir.bit() == 0 {
                     continue;
                 }
-                if let Some(neighbor) = step(cell, dir, self.width, self.cells.len()) {
+                if let Some(neighbor) = passage_step(cell, dir, self.width, self.cells.len()) {
                     if distance[neighbor] == u32::MAX {
                         distance[neighbor] = next;
                         queue.push(neighbor as u32);
@@ -445,6 +443,20 @@ pub(super) fn step(cell: usize, dir: Dir4, width: usize, n: usize) -> Option<usi
     }
 }
 
+/// The index one step from `cell` towards `dir` along a passage. Passages never cross the
+/// border, so only the ends of the array are checked (which also keeps a maze whose `width` was
+/// changed from panicking).
+#[inline]
+pub(super) fn passage_step(cell: usize, dir: Dir4, width: usize, n: usize) -> Option<usize> {
+    let next = match dir {
+        Dir4::N => cell.checked_sub(width)?,
+        Dir4::E => cell + 1,
+        Dir4::S => cell + width,
+        Dir4::W => cell.checked_sub(1)?,
+    };
+    (next < n).then_some(next)
+}
+
 /// The neighbours of `cell` not yet `VISITED`, in N, E, S, W order, with the direction that
 /// leads to each. Returns how many of the four slots are filled.
 #[inline]
@@ -455,7 +467,8 @@ pub(super) fn unvisited_neighbors(
     out: &mut [(Dir4, usize); 4],
 ) -> usize {
     let n = cells.len();
-    let x = cell % width;
+    // Cell indices fit in u32 (MAX_CELLS), and a 32-bit division is the cheaper one.
+    let x = (cell as u32 % width as u32) as usize;
     let mut count = 0;
     let mut consider = |dir: Dir4, neighbor: usize| {
         if cells[neighbor] & VISITED == 0 {

@@ -2,10 +2,11 @@
 //! step picks a cell from it by the policy and opens a wall to one of its unvisited neighbours
 //! (which joins the list), or retires it when it has none.
 //!
-//! The list keeps insertion order, so "newest" and "oldest" stay true under every policy. A
-//! retired cell leaves at once when it is at either end; in the middle it is only flagged, random
-//! picks that land on it are drawn again, and the list is compacted when flagged entries outnumber
-//! live ones. Every operation is amortised O(1).
+//! Under the newest, oldest and mixed policies the list keeps insertion order, so "newest" and
+//! "oldest" stay true. A retired cell leaves at once when it is at either end; in the middle (mixed
+//! policy only) its entry is flagged, random picks that land on it are drawn again, and the list
+//! is compacted when flagged entries outnumber live ones. Under the random policy order does not
+//! matter and a retired cell is swap-removed. Every operation is amortised O(1).
 //!
 //! Draws: one `index` for the start cell; per step, `chance(newest)` for the mixed policy, one
 //! `index` per random pick (again on a flagged entry), and one `index` when the picked cell has
@@ -15,15 +16,19 @@
 use rng::Rng31;
 
 use super::dfs::pick;
-use super::grid::{carve, unvisited_neighbors, RETIRED, VISITED};
+use super::grid::{carve, unvisited_neighbors, VISITED};
 use super::{Dir4, GrowingPolicy};
 
-/// The active list: `cells[head..]` in insertion order, `flagged` of them retired.
+/// The flag on a list entry whose cell is retired (cell indices stay below `MAX_CELLS`).
+const RETIRED_ENTRY: u32 = 1 << 31;
+
+/// The active list: `cells[head..]`, `flagged` of them retired.
 struct ActiveList<'a> {
     cells: &'a mut Vec<u32>,
     head: usize,
     live: usize,
     flagged: usize,
+    keep_order: bool,
 }
 
 impl ActiveList<'_> {
@@ -36,29 +41,30 @@ impl ActiveList<'_> {
         self.cells.len() - 1
     }
 
-    fn random(&self, grid: &[u8], rng: &mut impl Rng31) -> usize {
+    fn random(&self, rng: &mut impl Rng31) -> usize {
         loop {
             let slot = self.head + pick(rng, self.cells.len() - self.head);
-            if grid[self.cells[slot] as usize] & RETIRED == 0 {
+            if self.cells[slot] & RETIRED_ENTRY == 0 {
                 return slot;
             }
         }
     }
 
     /// Retires the cell in `slot`.
-    fn retire(&mut self, grid: &mut [u8], slot: usize) {
-        grid[self.cells[slot] as usize] |= RETIRED;
+    fn retire(&mut self, slot: usize) {
         self.live -= 1;
+        if !self.keep_order {
+            self.cells.swap_remove(slot);
+            return;
+        }
+        self.cells[slot] |= RETIRED_ENTRY;
         self.flagged += 1;
-        while self.head < self.cells.len() && grid[self.cells[self.head] as usize] & RETIRED != 0 {
+        while self.head < self.cells.len() && self.cells[self.head] & RETIRED_ENTRY != 0 {
             self.head += 1;
             self.flagged -= 1;
         }
         while self.cells.len() > self.head
-            && self
-                .cells
-                .last()
-                .is_some_and(|&c| grid[c as usize] & RETIRED != 0)
+            && self.cells.last().is_some_and(|&c| c & RETIRED_ENTRY != 0)
         {
             self.cells.pop();
             self.flagged -= 1;
@@ -67,7 +73,7 @@ impl ActiveList<'_> {
             // More than half the entries are retired: compact, keeping the order.
             let head = self.head;
             self.cells.drain(..head);
-            self.cells.retain(|&c| grid[c as usize] & RETIRED == 0);
+            self.cells.retain(|&c| c & RETIRED_ENTRY == 0);
             self.head = 0;
             self.flagged = 0;
         }
@@ -88,6 +94,7 @@ pub(super) fn carve_growing_tree(
         head: 0,
         live: 0,
         flagged: 0,
+        keep_order: !matches!(policy, GrowingPolicy::Random),
     };
     let start = rng.index(grid.len()).unwrap_or(0);
     grid[start] |= VISITED;
@@ -97,19 +104,19 @@ pub(super) fn carve_growing_tree(
         let slot = match policy {
             GrowingPolicy::Newest => active.newest(),
             GrowingPolicy::Oldest => active.head,
-            GrowingPolicy::Random => active.random(grid, rng),
+            GrowingPolicy::Random => active.random(rng),
             GrowingPolicy::Mixed { newest } => {
                 if rng.chance(newest) {
                     active.newest()
                 } else {
-                    active.random(grid, rng)
+                    active.random(rng)
                 }
             }
         };
         let cell = active.cells[slot] as usize;
         let count = unvisited_neighbors(grid, width, cell, &mut options);
         if count == 0 {
-            active.retire(grid, slot);
+            active.retire(slot);
             continue;
         }
         let (dir, next) = options[pick(rng, count)];

@@ -42,8 +42,9 @@ pub use braid::braid;
 pub use error::{Error, ErrorKind};
 pub use grid::{Dir4, Maze};
 
-/// The largest maze, in cells (16384 x 16384): indices are kept in `u32` scratch arrays.
-pub const MAX_CELLS: usize = 1 << 28;
+/// The largest maze, in cells (8192 x 8192, 64 Mi). Scratch indices are `u32`; the cap keeps the
+/// worst case, Kruskal at about 22 bytes per cell, near 1.5 GB.
+pub const MAX_CELLS: usize = 1 << 26;
 
 /// Generates a perfect `width x height` maze with `algorithm`. Errors on a zero size, on more
 /// than [`MAX_CELLS`] cells, and on a growing-tree mixed ratio outside [0, 1].

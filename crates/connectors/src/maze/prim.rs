@@ -35,7 +35,8 @@ pub(super) fn carve_prim(
         let wall = frontier.swap_remove(pick(rng, frontier.len()));
         let cell = (wall >> 2) as usize;
         let dir = Dir4::ALL[(wall & 3) as usize];
-        let Some(next) = super::grid::step(cell, dir, width, n) else {
+        // Walls are only listed towards cells inside the grid.
+        let Some(next) = super::grid::passage_step(cell, dir, width, n) else {
             continue;
         };
         if cells[next] & VISITED != 0 {

@@ -652,10 +652,10 @@ fn value_stability() {
                 "#       #   #",
                 "# # # # # ###",
                 "#   # #     #",
-                "### # # # # #",
-                "#   #   # # #",
-                "# # # ### # #",
-                "# # # #     #",
+                "# ### # # # #",
+                "# # # # # # #",
+                "# # # # # ###",
+                "#     #     #",
                 "#############",
             ],
         ),
@@ -682,4 +682,65 @@ fn value_stability() {
         let ascii: String = lines.iter().map(|line| format!("{line}\n")).collect();
         assert_eq!(maze.to_ascii(), ascii, "{name}");
     }
+}
+
+/// FNV-1a over the cells: a short fingerprint of a whole maze.
+fn fingerprint(maze: &Maze) -> u64 {
+    maze.cells()
+        .iter()
+        .fold(0xcbf2_9ce4_8422_2325, |hash, &bits| {
+            (hash ^ u64::from(bits)).wrapping_mul(0x0100_0000_01b3)
+        })
+}
+
+/// Larger mazes (Kruskal's bucketed shuffle only starts at 4096 walls), pinned by fingerprint.
+#[test]
+fn value_stability_large() {
+    let expected: [(&str, u64); 9] = [
+        ("dfs", 9842533521195147638),
+        ("prim", 8690881687546350759),
+        ("kruskal", 11576078908049505686),
+        ("binary-tree", 8038777171260830517),
+        ("sidewinder", 2753944645950556758),
+        ("growing-tree:newest", 9842533521195147638),
+        ("growing-tree:oldest", 12073522028771479702),
+        ("growing-tree:random", 1422768947877605853),
+        ("growing-tree:mixed:0.25", 9679888695603802941),
+    ];
+    for (name, hash) in expected {
+        let algorithm: Algorithm = name.parse().unwrap();
+        let maze = generate(algorithm, 100, 70, &mut Lcg31::new(7)).unwrap();
+        assert_eq!(fingerprint(&maze), hash, "{name}");
+    }
+}
+
+#[test]
+fn the_bucketed_shuffle_makes_every_permutation_equally_likely() {
+    // Four items in two buckets: the 24 orders must come out equally often. A chi-square
+    // statistic over 24 cells has 23 degrees of freedom; 49.7 is its 0.1% critical value.
+    let trials = 24_000;
+    let mut counts = [0u32; 24];
+    let mut scratch = kruskal::UnionFind::default();
+    let mut rng = Lcg31::new(12);
+    for _ in 0..trials {
+        let mut items = vec![0u32, 1, 2, 3];
+        kruskal::bucket_shuffle(&mut items, 2, &mut scratch, &mut rng);
+        // The Lehmer code of the permutation, 0..24.
+        let mut code = 0;
+        for i in 0..4 {
+            let smaller_after = items[i + 1..].iter().filter(|&&x| x < items[i]).count();
+            code = code * (4 - i) + smaller_after;
+        }
+        counts[code] += 1;
+    }
+    let expected = f64::from(trials) / 24.0;
+    let chi_square: f64 = counts
+        .iter()
+        .map(|&count| (f64::from(count) - expected).powi(2) / expected)
+        .sum();
+    assert!(chi_square < 49.7, "chi-square {chi_square}: {counts:?}");
+    let mut sorted = vec![5u32, 3, 9, 1, 7];
+    kruskal::bucket_shuffle(&mut sorted, 3, &mut scratch, &mut rng);
+    sorted.sort_unstable();
+    assert_eq!(sorted, [1, 3, 5, 7, 9], "a permutation of the input");
 }
