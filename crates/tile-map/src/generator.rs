@@ -120,6 +120,10 @@ pub struct Generator {
     pub(crate) list_x: [i32; GRID_DIM],
     pub(crate) list_y: [i32; GRID_DIM],
     pub(crate) spawn_list: Vec<u16>,
+    /// Open room tiles, indexed once per spawn pass.
+    pub(crate) room_tiles: Vec<u16>,
+    /// Bulk draws for the spawn shuffles.
+    pub(crate) draw_buffer: Vec<u16>,
     pub(crate) rng: DungeonRng,
     pub(crate) status: Status,
     pub(crate) quirks: Quirks,
@@ -127,6 +131,8 @@ pub struct Generator {
     /// Where writes to positions off the floor go (the game would corrupt memory; we drop them).
     scratch_tile: Tile,
     scratch_cell: GridCell,
+    /// The freshly reset floor, copied in at every layout attempt.
+    template: Box<[Tile; TILES]>,
 }
 
 impl Default for Generator {
@@ -152,6 +158,9 @@ impl Generator {
             list_x: [0; GRID_DIM],
             list_y: [0; GRID_DIM],
             spawn_list: Vec::with_capacity(TILES),
+            draw_buffer: Vec::with_capacity(4 * TILES),
+            room_tiles: Vec::with_capacity(TILES),
+            template: Box::new(Self::fresh_floor()),
             rng: DungeonRng::init(0),
             status: Status {
                 has_monster_house: false,
@@ -239,17 +248,22 @@ impl Generator {
         props.fixed_room_id > 0 && props.fixed_room_id <= 0x6E
     }
 
-    /// The game's `ResetFloor`: every tile a wall, the outer ring impassable.
-    fn reset_floor(&mut self) {
+    /// The game's freshly reset floor: every tile a wall, the outer ring the frame.
+    fn fresh_floor() -> [Tile; TILES] {
+        let mut tiles = [Tile::WALL; TILES];
         for x in 0..WIDTH as i32 {
             for y in 0..HEIGHT as i32 {
-                let mut fresh = Tile::WALL;
                 if x == 0 || y == 0 || x == WIDTH as i32 - 1 || y == HEIGHT as i32 - 1 {
-                    fresh.flags |= FRAME;
+                    tiles[tile::index(x, y)].flags |= FRAME;
                 }
-                self.tiles[tile::index(x, y)] = fresh;
             }
         }
+        tiles
+    }
+
+    /// The game's `ResetFloor`: every tile a wall, the outer ring impassable.
+    fn reset_floor(&mut self) {
+        self.tiles.copy_from_slice(&self.template[..]);
         self.outcome.stairs = None;
         self.outcome.hidden_stairs = None;
     }
@@ -267,12 +281,26 @@ impl Generator {
         }
     }
 
-    /// The game's `EnsureImpassableTilesAreWalls`.
+    /// The game's `EnsureImpassableTilesAreWalls`. Only the frame carries the flag, so only the
+    /// frame is visited.
     fn ensure_impassable_walls(&mut self) {
-        for tile in self.tiles.iter_mut() {
-            if tile.has(tile::F_IMPASSABLE) {
-                tile.terrain = Terrain::Wall;
+        let (w, h) = (WIDTH as i32, HEIGHT as i32);
+        for x in 0..w {
+            for y in [0, h - 1] {
+                self.frame_to_wall(x, y);
             }
+        }
+        for y in 1..h - 1 {
+            for x in [0, w - 1] {
+                self.frame_to_wall(x, y);
+            }
+        }
+    }
+
+    fn frame_to_wall(&mut self, x: i32, y: i32) {
+        let tile = self.tm(x, y);
+        if tile.has(tile::F_IMPASSABLE) {
+            tile.terrain = Terrain::Wall;
         }
     }
 
@@ -401,6 +429,7 @@ impl Generator {
             if secondary_terrain {
                 self.generate_secondary_terrain(props);
             }
+            self.index_room_tiles();
             let empty_monster_house =
                 self.rand_int(100) < i32::from(props.itemless_monster_house_chance);
             self.spawn_non_enemies(props, empty_monster_house);
@@ -424,6 +453,7 @@ impl Generator {
                 self.generate_one_room_monster_house_floor(props);
                 self.status.force_monster_house = true;
                 self.finalize_junctions();
+                self.index_room_tiles();
                 self.spawn_non_enemies(props, false);
                 self.spawn_enemies(props, false);
                 self.resolve_invalid_spawns();
