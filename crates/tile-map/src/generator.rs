@@ -7,7 +7,7 @@
 use rng::{DungeonRng, Rand16};
 
 use crate::props::{FloorProperties, Layout, Quirks};
-use crate::tile::{self, in_bounds, Terrain, Tile, HEIGHT, NO_ROOM, TILES, WIDTH};
+use crate::tile::{self, in_bounds, Terrain, Tile, HEIGHT, TILES, WIDTH};
 
 /// Grid cells per axis in the game's grid array (15), plus one so that the `x + 1` reads of the
 /// dead-end pass stay inside the array.
@@ -605,6 +605,3 @@ pub struct Counts {
     /// Secondary terrain tiles.
     pub secondary: u32,
 }
-
-#[allow(dead_code)]
-const _: () = assert!(NO_ROOM >= tile::FIRST_HALLWAY_INDEX);

@@ -76,8 +76,8 @@ impl Generator {
         let list = &mut self.spawn_list[..len];
         for pair in self.draw_buffer.chunks_exact(2) {
             // RandInt(len) with len < 65536: (r * len) >> 16 is always below len.
-            let a = (u32::from(pair[0]) * len as u32 >> 16) as usize;
-            let b = (u32::from(pair[1]) * len as u32 >> 16) as usize;
+            let a = ((u32::from(pair[0]) * len as u32) >> 16) as usize;
+            let b = ((u32::from(pair[1]) * len as u32) >> 16) as usize;
             list.swap(a, b);
         }
     }
@@ -167,8 +167,7 @@ impl Generator {
             let len = self.spawn_list.len() as i32;
             let count = self
                 .rand_range(5 * len / 10, 8 * len / 10)
-                .max(6)
-                .min(MAX_MONSTER_HOUSE_ITEMS);
+                .clamp(6, MAX_MONSTER_HOUSE_ITEMS);
             self.place(count, |g, at| {
                 if g.rand_int(2) == 1 {
                     g.tiles[at].spawn |= SPAWN_ITEM;

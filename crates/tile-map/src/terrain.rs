@@ -99,7 +99,7 @@ impl Generator {
                     }
                     pt_x += dir_x;
                     pt_y += dir_y;
-                    if pt_y < 0 || pt_y >= H {
+                    if !(0..H).contains(&pt_y) {
                         break;
                     }
                     steps_until_lake -= 1;
@@ -117,7 +117,7 @@ impl Generator {
                         dir_y = 0;
                     }
                 }
-                if pt_y < 0 || pt_y >= H {
+                if !(0..H).contains(&pt_y) {
                     done = true;
                 }
             }
@@ -129,7 +129,7 @@ impl Generator {
             while attempts < 200 {
                 rnd_x = self.rand_int(W);
                 rnd_y = self.rand_int(H);
-                if rnd_x >= 1 && rnd_x < W - 1 && rnd_y >= 1 && rnd_y < H - 1 {
+                if (1..W - 1).contains(&rnd_x) && (1..H - 1).contains(&rnd_y) {
                     break;
                 }
                 attempts += 1;
@@ -193,7 +193,7 @@ impl Generator {
         for _ in 0..64 {
             let target_x = pt_x + self.rand_int(7) - 3;
             let target_y = pt_y + self.rand_int(7) - 3;
-            if target_x >= 2 && target_x < W - 2 && target_y >= 2 && target_y < H - 2 {
+            if (2..W - 2).contains(&target_x) && (2..H - 2).contains(&target_y) {
                 let near =
                     (-1..2).any(|dx| (-1..2).any(|dy| self.is_water(target_x + dx, target_y + dy)));
                 if near {
@@ -204,7 +204,7 @@ impl Generator {
         for ox in -3..4 {
             for oy in -3..4 {
                 let (tx, ty) = (pt_x + ox, pt_y + oy);
-                if tx >= 2 && tx < W - 2 && ty >= 2 && ty < H - 2 {
+                if (2..W - 2).contains(&tx) && (2..H - 2).contains(&ty) {
                     let mut adjacent = 0;
                     for dx in -1..2 {
                         for dy in -1..2 {
