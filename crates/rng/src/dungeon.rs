@@ -111,51 +111,60 @@ impl DungeonRng {
     /// increment) so the multiplications run in parallel. Bulk consumers (the spawn shuffles,
     /// thousands of draws per floor) use it.
     pub fn fill_u16(&mut self, out: &mut [u16]) {
-        const LANES: usize = 8;
         if out.is_empty() {
             return;
         }
         self.draws += out.len() as u64;
-        let (state, increment, high) = match self.selected {
-            Selected::Primary => (&mut self.primary, PRIMARY_INCREMENT, true),
-            Selected::Secondary(index) => (&mut self.secondary[index], SECONDARY_INCREMENT, false),
-        };
-        // The map x -> MULTIPLIER * x + increment composed LANES times.
-        let (mut jump_mul, mut jump_add) = (1u32, 0u32);
-        for _ in 0..LANES {
-            jump_mul = jump_mul.wrapping_mul(MULTIPLIER);
-            jump_add = jump_add.wrapping_mul(MULTIPLIER).wrapping_add(increment);
-        }
-        let mut lanes = [0u32; LANES];
-        let mut previous = *state;
-        for lane in lanes.iter_mut() {
-            previous = previous.wrapping_mul(MULTIPLIER).wrapping_add(increment);
-            *lane = previous;
-        }
-        let output = |value: u32| -> u16 {
-            if high {
-                (value >> 16) as u16
-            } else {
-                (value & 0xFFFF) as u16
-            }
-        };
-        let mut last = *state;
-        for chunk in out.chunks_mut(LANES) {
-            for (slot, lane) in chunk.iter_mut().zip(lanes.iter()) {
-                *slot = output(*lane);
-            }
-            last = lanes[chunk.len() - 1];
-            for lane in lanes.iter_mut() {
-                *lane = lane.wrapping_mul(jump_mul).wrapping_add(jump_add);
+        match self.selected {
+            Selected::Primary => fill_lanes(&mut self.primary, PRIMARY_INCREMENT, out, |v| {
+                (v >> 16) as u16
+            }),
+            Selected::Secondary(index) => {
+                fill_lanes(&mut self.secondary[index], SECONDARY_INCREMENT, out, |v| {
+                    (v & 0xFFFF) as u16
+                })
             }
         }
-        *state = last;
     }
 
     /// How many 16-bit draws were made, over all generators, since `init`.
     pub fn draws(&self) -> u64 {
         self.draws
     }
+}
+
+/// The next `out.len()` outputs of the LCG `state` (with `increment`), on 8 interleaved lanes;
+/// `state` ends where `out.len()` single steps would leave it.
+#[inline]
+fn fill_lanes(state: &mut u32, increment: u32, out: &mut [u16], output: impl Fn(u32) -> u16) {
+    const LANES: usize = 8;
+    // The map x -> MULTIPLIER * x + increment composed LANES times.
+    let (mut jump_mul, mut jump_add) = (1u32, 0u32);
+    for _ in 0..LANES {
+        jump_mul = jump_mul.wrapping_mul(MULTIPLIER);
+        jump_add = jump_add.wrapping_mul(MULTIPLIER).wrapping_add(increment);
+    }
+    let mut lanes = [0u32; LANES];
+    let mut previous = *state;
+    for lane in lanes.iter_mut() {
+        previous = previous.wrapping_mul(MULTIPLIER).wrapping_add(increment);
+        *lane = previous;
+    }
+    let mut chunks = out.chunks_exact_mut(LANES);
+    let mut last = *state;
+    for chunk in &mut chunks {
+        for (slot, lane) in chunk.iter_mut().zip(lanes.iter_mut()) {
+            *slot = output(*lane);
+            last = *lane;
+            *lane = lane.wrapping_mul(jump_mul).wrapping_add(jump_add);
+        }
+    }
+    let rest = chunks.into_remainder();
+    for (slot, lane) in rest.iter_mut().zip(lanes.iter()) {
+        *slot = output(*lane);
+        last = *lane;
+    }
+    *state = last;
 }
 
 impl fmt::Debug for DungeonRng {

@@ -16,33 +16,36 @@ impl Generator {
     /// secondary terrain); anchors become hallway tiles as the scan reaches them, which is why
     /// some anchors count as junctions and others do not, as in the game.
     pub(crate) fn finalize_junctions(&mut self) {
-        for x in 0..W {
-            for y in 0..H {
-                let tile = *self.t(x, y);
+        const STRIDE: usize = HEIGHT;
+        for x in 0..WIDTH {
+            for y in 0..HEIGHT {
+                let at = x * STRIDE + y;
+                let tile = self.tiles[at];
                 if !tile.is_floor() {
                     continue;
                 }
                 if tile.room == NO_ROOM {
-                    let neighbour = if x > 0 && self.t(x - 1, y).room != NO_ROOM {
-                        Some((x - 1, y))
-                    } else if y > 0 && self.t(x, y - 1).room != NO_ROOM {
-                        Some((x, y - 1))
-                    } else if y < H - 1 && self.t(x, y + 1).room != NO_ROOM {
-                        Some((x, y + 1))
-                    } else if x < W - 1 && self.t(x + 1, y).room != NO_ROOM {
-                        Some((x + 1, y))
+                    let in_room = |i: usize| self.tiles[i].room != NO_ROOM;
+                    let neighbour = if x > 0 && in_room(at - STRIDE) {
+                        Some(at - STRIDE)
+                    } else if y > 0 && in_room(at - 1) {
+                        Some(at - 1)
+                    } else if y < HEIGHT - 1 && in_room(at + 1) {
+                        Some(at + 1)
+                    } else if x < WIDTH - 1 && in_room(at + STRIDE) {
+                        Some(at + STRIDE)
                     } else {
                         None
                     };
-                    if let Some((nx, ny)) = neighbour {
-                        let junction = self.tm(nx, ny);
+                    if let Some(i) = neighbour {
+                        let junction = &mut self.tiles[i];
                         junction.flags |= F_JUNCTION;
                         if junction.terrain == Terrain::Secondary {
                             junction.terrain = Terrain::Floor;
                         }
                     }
                 } else if tile.room == ANCHOR_ROOM {
-                    self.tm(x, y).room = NO_ROOM;
+                    self.tiles[at].room = NO_ROOM;
                 }
             }
         }
