@@ -482,56 +482,62 @@ impl Generator {
     }
 
     /// The game's `StairsAlwaysReachable(x, y, false)`: every walkable tile is reachable from the
-    /// stairs, walking in 8 directions without cutting the corner of an obstacle.
+    /// stairs, walking in 8 directions without cutting the corner of an obstacle. Walkable means
+    /// floor or corner-cuttable (the island moat). Unreachable unbreakable tiles would be
+    /// forgiven, but only the frame is unbreakable and it is never walkable.
     fn stairs_always_reachable(&mut self, stairs_x: i32, stairs_y: i32) -> bool {
-        // Bit 0: blocked (not floor and not corner-cuttable); bit 1: visited.
+        // A column-major copy with a one-tile blocked rim, so neighbours need no bounds checks.
+        const COLUMN: usize = HEIGHT + 2;
+        const PADDED: usize = (WIDTH + 2) * COLUMN;
+        const OPEN: u8 = 0;
         const BLOCKED: u8 = 1;
         const VISITED: u8 = 2;
-        let mut state = [0u8; TILES];
-        for (cell, tile) in state.iter_mut().zip(self.tiles.iter()) {
-            if !tile.is_floor() && !tile.has(tile::F_CORNER_CUTTABLE) {
-                *cell = BLOCKED;
+        let mut state = [BLOCKED; PADDED];
+        for (x, column) in self.tiles.chunks_exact(HEIGHT).enumerate() {
+            let base = (x + 1) * COLUMN + 1;
+            for (slot, tile) in state[base..base + HEIGHT].iter_mut().zip(column) {
+                if tile.is_floor() || tile.has(tile::F_CORNER_CUTTABLE) {
+                    *slot = OPEN;
+                }
             }
         }
+        let start = (stairs_x as usize + 1) * COLUMN + stairs_y as usize + 1;
+        if start >= PADDED || state[start] != OPEN {
+            return false;
+        }
+        // (step, then the two orthogonal steps a diagonal must not cut).
+        const STEPS: [(isize, isize, isize); 8] = [
+            (-(COLUMN as isize), 0, 0),
+            (-1, 0, 0),
+            (COLUMN as isize, 0, 0),
+            (1, 0, 0),
+            (-(COLUMN as isize) - 1, -(COLUMN as isize), -1),
+            (COLUMN as isize - 1, COLUMN as isize, -1),
+            (-(COLUMN as isize) + 1, -(COLUMN as isize), 1),
+            (COLUMN as isize + 1, COLUMN as isize, 1),
+        ];
         let stack = &mut self.spawn_list;
         stack.clear();
-        let start = tile::index(stairs_x, stairs_y);
-        state[start] |= VISITED;
+        state[start] = VISITED;
         stack.push(start as u16);
-        let blocked = |state: &[u8; TILES], x: i32, y: i32| -> bool {
-            !in_bounds(x, y) || state[tile::index(x, y)] & BLOCKED != 0
-        };
         while let Some(at) = stack.pop() {
-            let x = i32::from(at) / HEIGHT as i32;
-            let y = i32::from(at) % HEIGHT as i32;
-            for (dx, dy) in [
-                (-1, 0),
-                (0, -1),
-                (1, 0),
-                (0, 1),
-                (-1, -1),
-                (1, -1),
-                (-1, 1),
-                (1, 1),
-            ] {
-                let (nx, ny) = (x + dx, y + dy);
-                if blocked(&state, nx, ny) {
+            let at = at as isize;
+            for (step, side_a, side_b) in STEPS {
+                let next = (at + step) as usize;
+                if state[next] != OPEN {
                     continue;
                 }
-                if dx != 0 && dy != 0 && (blocked(&state, x, ny) || blocked(&state, nx, y)) {
+                if side_a != 0
+                    && (state[(at + side_a) as usize] == BLOCKED
+                        || state[(at + side_b) as usize] == BLOCKED)
+                {
                     continue;
                 }
-                let next = tile::index(nx, ny);
-                if state[next] & VISITED == 0 {
-                    state[next] |= VISITED;
-                    stack.push(next as u16);
-                }
+                state[next] = VISITED;
+                stack.push(next as u16);
             }
         }
-        self.tiles
-            .iter()
-            .zip(state.iter())
-            .all(|(tile, &s)| s != 0 || tile.has(tile::F_UNBREAKABLE))
+        !state.contains(&OPEN)
     }
 
     /// Resets a grid of `grid_x` x `grid_y` cells (the game's `InitDungeonGrid`): every cell a
