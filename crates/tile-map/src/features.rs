@@ -574,78 +574,71 @@ impl Generator {
                         }
                         self.gm(x, y).has_secondary_structure = true;
                     }
-                    2 if budget > 0 => {
-                        if size_x % 2 != 0 && size_y % 2 != 0 {
+                    2 if budget > 0 && size_x % 2 != 0 && size_y % 2 != 0 => {
+                        self.status.secondary_structures_budget -= 1;
+                        for _ in 0..64 {
+                            let rx = self.rand_int(size_x);
+                            let ry = self.rand_int(size_y);
+                            if (rx + ry) % 2 != 0 {
+                                self.set_terrain(
+                                    cell.start_x + rx,
+                                    cell.start_y + ry,
+                                    Terrain::Secondary,
+                                );
+                            }
+                        }
+                        self.gm(x, y).has_secondary_structure = true;
+                    }
+                    3 if size_x >= 5 && size_y >= 5 => {
+                        let mut x1 = self.rand_range(cell.start_x + 2, cell.end_x - 3);
+                        let mut y1 = self.rand_range(cell.start_y + 2, cell.end_y - 3);
+                        let mut x2 = self.rand_range(cell.start_x + 2, cell.end_x - 3);
+                        let y2 = self.rand_range(cell.start_y + 2, cell.end_y - 3);
+                        if self.status.secondary_structures_budget > 0 {
                             self.status.secondary_structures_budget -= 1;
-                            for _ in 0..64 {
-                                let rx = self.rand_int(size_x);
-                                let ry = self.rand_int(size_y);
-                                if (rx + ry) % 2 != 0 {
-                                    self.set_terrain(
-                                        cell.start_x + rx,
-                                        cell.start_y + ry,
-                                        Terrain::Secondary,
-                                    );
+                            if x1 > x2 {
+                                std::mem::swap(&mut x1, &mut x2);
+                            }
+                            // The game's y "swap" copies y2 into y1 and keeps y2, so a
+                            // reversed pair gives a one-row pool.
+                            if y1 > y2 {
+                                y1 = y2;
+                            }
+                            for px in x1..=x2 {
+                                for py in y1..=y2 {
+                                    self.set_terrain(px, py, Terrain::Secondary);
                                 }
                             }
                             self.gm(x, y).has_secondary_structure = true;
                         }
                     }
-                    3 => {
-                        if size_x >= 5 && size_y >= 5 {
-                            let mut x1 = self.rand_range(cell.start_x + 2, cell.end_x - 3);
-                            let mut y1 = self.rand_range(cell.start_y + 2, cell.end_y - 3);
-                            let mut x2 = self.rand_range(cell.start_x + 2, cell.end_x - 3);
-                            let y2 = self.rand_range(cell.start_y + 2, cell.end_y - 3);
-                            if self.status.secondary_structures_budget > 0 {
-                                self.status.secondary_structures_budget -= 1;
-                                if x1 > x2 {
-                                    std::mem::swap(&mut x1, &mut x2);
-                                }
-                                // The game's y "swap" copies y2 into y1 and keeps y2, so a
-                                // reversed pair gives a one-row pool.
-                                if y1 > y2 {
-                                    y1 = y2;
-                                }
-                                for px in x1..=x2 {
-                                    for py in y1..=y2 {
-                                        self.set_terrain(px, py, Terrain::Secondary);
-                                    }
-                                }
-                                self.gm(x, y).has_secondary_structure = true;
-                            }
+                    4 if size_x >= 6 && size_y >= 6 && budget > 0 => {
+                        self.status.secondary_structures_budget -= 1;
+                        for (dx, dy) in [
+                            (-2, -2),
+                            (-1, -2),
+                            (0, -2),
+                            (1, -2),
+                            (-2, -1),
+                            (-2, 0),
+                            (-2, 1),
+                            (-1, 1),
+                            (0, 1),
+                            (1, -2),
+                            (1, -1),
+                            (1, 0),
+                            (1, 1),
+                        ] {
+                            let tile = self.tm(mid_x + dx, mid_y + dy);
+                            tile.terrain = Terrain::Secondary;
+                            tile.flags |= F_CORNER_CUTTABLE;
                         }
-                    }
-                    4 => {
-                        if size_x >= 6 && size_y >= 6 && self.status.secondary_structures_budget > 0
-                        {
-                            self.status.secondary_structures_budget -= 1;
-                            for (dx, dy) in [
-                                (-2, -2),
-                                (-1, -2),
-                                (0, -2),
-                                (1, -2),
-                                (-2, -1),
-                                (-2, 0),
-                                (-2, 1),
-                                (-1, 1),
-                                (0, 1),
-                                (1, -2),
-                                (1, -1),
-                                (1, 0),
-                                (1, 1),
-                            ] {
-                                let tile = self.tm(mid_x + dx, mid_y + dy);
-                                tile.terrain = Terrain::Secondary;
-                                tile.flags |= F_CORNER_CUTTABLE;
-                            }
-                            let warp = self.tm(mid_x - 1, mid_y - 1);
-                            warp.spawn |= SPAWN_TRAP | SPAWN_SPECIAL;
-                            for (dx, dy) in [(0, -1), (-1, 0), (0, 0)] {
-                                self.tm(mid_x + dx, mid_y + dy).spawn |= SPAWN_ITEM | SPAWN_SPECIAL;
-                            }
-                            self.gm(x, y).has_secondary_structure = true;
+                        let warp = self.tm(mid_x - 1, mid_y - 1);
+                        warp.spawn |= SPAWN_TRAP | SPAWN_SPECIAL;
+                        for (dx, dy) in [(0, -1), (-1, 0), (0, 0)] {
+                            self.tm(mid_x + dx, mid_y + dy).spawn |= SPAWN_ITEM | SPAWN_SPECIAL;
                         }
+                        self.gm(x, y).has_secondary_structure = true;
                     }
                     5 if budget > 0 => {
                         self.status.secondary_structures_budget -= 1;

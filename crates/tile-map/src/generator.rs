@@ -7,7 +7,7 @@
 use rng::{DungeonRng, Rand16};
 
 use crate::props::{FloorProperties, Layout, Quirks};
-use crate::tile::{self, in_bounds, Terrain, Tile, HEIGHT, NO_ROOM, TILES, WIDTH};
+use crate::tile::{self, in_bounds, Terrain, Tile, HEIGHT, TILES, WIDTH};
 
 /// Grid cells per axis in the game's grid array (15), plus one so that the `x + 1` reads of the
 /// dead-end pass stay inside the array.
@@ -120,6 +120,10 @@ pub struct Generator {
     pub(crate) list_x: [i32; GRID_DIM],
     pub(crate) list_y: [i32; GRID_DIM],
     pub(crate) spawn_list: Vec<u16>,
+    /// Open room tiles, indexed once per spawn pass.
+    pub(crate) room_tiles: Vec<u16>,
+    /// Bulk draws for the spawn shuffles.
+    pub(crate) draw_buffer: Vec<u16>,
     pub(crate) rng: DungeonRng,
     pub(crate) status: Status,
     pub(crate) quirks: Quirks,
@@ -127,6 +131,8 @@ pub struct Generator {
     /// Where writes to positions off the floor go (the game would corrupt memory; we drop them).
     scratch_tile: Tile,
     scratch_cell: GridCell,
+    /// The freshly reset floor, copied in at every layout attempt.
+    template: Box<[Tile; TILES]>,
 }
 
 impl Default for Generator {
@@ -152,6 +158,9 @@ impl Generator {
             list_x: [0; GRID_DIM],
             list_y: [0; GRID_DIM],
             spawn_list: Vec::with_capacity(TILES),
+            draw_buffer: Vec::with_capacity(4 * TILES),
+            room_tiles: Vec::with_capacity(TILES),
+            template: Box::new(Self::fresh_floor()),
             rng: DungeonRng::init(0),
             status: Status {
                 has_monster_house: false,
@@ -239,17 +248,22 @@ impl Generator {
         props.fixed_room_id > 0 && props.fixed_room_id <= 0x6E
     }
 
-    /// The game's `ResetFloor`: every tile a wall, the outer ring impassable.
-    fn reset_floor(&mut self) {
+    /// The game's freshly reset floor: every tile a wall, the outer ring the frame.
+    fn fresh_floor() -> [Tile; TILES] {
+        let mut tiles = [Tile::WALL; TILES];
         for x in 0..WIDTH as i32 {
             for y in 0..HEIGHT as i32 {
-                let mut fresh = Tile::WALL;
                 if x == 0 || y == 0 || x == WIDTH as i32 - 1 || y == HEIGHT as i32 - 1 {
-                    fresh.flags |= FRAME;
+                    tiles[tile::index(x, y)].flags |= FRAME;
                 }
-                self.tiles[tile::index(x, y)] = fresh;
             }
         }
+        tiles
+    }
+
+    /// The game's `ResetFloor`: every tile a wall, the outer ring impassable.
+    fn reset_floor(&mut self) {
+        self.tiles.copy_from_slice(&self.template[..]);
         self.outcome.stairs = None;
         self.outcome.hidden_stairs = None;
     }
@@ -267,12 +281,26 @@ impl Generator {
         }
     }
 
-    /// The game's `EnsureImpassableTilesAreWalls`.
+    /// The game's `EnsureImpassableTilesAreWalls`. Only the frame carries the flag, so only the
+    /// frame is visited.
     fn ensure_impassable_walls(&mut self) {
-        for tile in self.tiles.iter_mut() {
-            if tile.has(tile::F_IMPASSABLE) {
-                tile.terrain = Terrain::Wall;
+        let (w, h) = (WIDTH as i32, HEIGHT as i32);
+        for x in 0..w {
+            for y in [0, h - 1] {
+                self.frame_to_wall(x, y);
             }
+        }
+        for y in 1..h - 1 {
+            for x in [0, w - 1] {
+                self.frame_to_wall(x, y);
+            }
+        }
+    }
+
+    fn frame_to_wall(&mut self, x: i32, y: i32) {
+        let tile = self.tm(x, y);
+        if tile.has(tile::F_IMPASSABLE) {
+            tile.terrain = Terrain::Wall;
         }
     }
 
@@ -401,6 +429,7 @@ impl Generator {
             if secondary_terrain {
                 self.generate_secondary_terrain(props);
             }
+            self.index_room_tiles();
             let empty_monster_house =
                 self.rand_int(100) < i32::from(props.itemless_monster_house_chance);
             self.spawn_non_enemies(props, empty_monster_house);
@@ -424,6 +453,7 @@ impl Generator {
                 self.generate_one_room_monster_house_floor(props);
                 self.status.force_monster_house = true;
                 self.finalize_junctions();
+                self.index_room_tiles();
                 self.spawn_non_enemies(props, false);
                 self.spawn_enemies(props, false);
                 self.resolve_invalid_spawns();
@@ -452,56 +482,62 @@ impl Generator {
     }
 
     /// The game's `StairsAlwaysReachable(x, y, false)`: every walkable tile is reachable from the
-    /// stairs, walking in 8 directions without cutting the corner of an obstacle.
+    /// stairs, walking in 8 directions without cutting the corner of an obstacle. Walkable means
+    /// floor or corner-cuttable (the island moat). Unreachable unbreakable tiles would be
+    /// forgiven, but only the frame is unbreakable and it is never walkable.
     fn stairs_always_reachable(&mut self, stairs_x: i32, stairs_y: i32) -> bool {
-        // Bit 0: blocked (not floor and not corner-cuttable); bit 1: visited.
+        // A column-major copy with a one-tile blocked rim, so neighbours need no bounds checks.
+        const COLUMN: usize = HEIGHT + 2;
+        const PADDED: usize = (WIDTH + 2) * COLUMN;
+        const OPEN: u8 = 0;
         const BLOCKED: u8 = 1;
         const VISITED: u8 = 2;
-        let mut state = [0u8; TILES];
-        for (cell, tile) in state.iter_mut().zip(self.tiles.iter()) {
-            if !tile.is_floor() && !tile.has(tile::F_CORNER_CUTTABLE) {
-                *cell = BLOCKED;
+        let mut state = [BLOCKED; PADDED];
+        for (x, column) in self.tiles.chunks_exact(HEIGHT).enumerate() {
+            let base = (x + 1) * COLUMN + 1;
+            for (slot, tile) in state[base..base + HEIGHT].iter_mut().zip(column) {
+                if tile.is_floor() || tile.has(tile::F_CORNER_CUTTABLE) {
+                    *slot = OPEN;
+                }
             }
         }
+        let start = (stairs_x as usize + 1) * COLUMN + stairs_y as usize + 1;
+        if start >= PADDED || state[start] != OPEN {
+            return false;
+        }
+        // (step, then the two orthogonal steps a diagonal must not cut).
+        const STEPS: [(isize, isize, isize); 8] = [
+            (-(COLUMN as isize), 0, 0),
+            (-1, 0, 0),
+            (COLUMN as isize, 0, 0),
+            (1, 0, 0),
+            (-(COLUMN as isize) - 1, -(COLUMN as isize), -1),
+            (COLUMN as isize - 1, COLUMN as isize, -1),
+            (-(COLUMN as isize) + 1, -(COLUMN as isize), 1),
+            (COLUMN as isize + 1, COLUMN as isize, 1),
+        ];
         let stack = &mut self.spawn_list;
         stack.clear();
-        let start = tile::index(stairs_x, stairs_y);
-        state[start] |= VISITED;
+        state[start] = VISITED;
         stack.push(start as u16);
-        let blocked = |state: &[u8; TILES], x: i32, y: i32| -> bool {
-            !in_bounds(x, y) || state[tile::index(x, y)] & BLOCKED != 0
-        };
         while let Some(at) = stack.pop() {
-            let x = i32::from(at) / HEIGHT as i32;
-            let y = i32::from(at) % HEIGHT as i32;
-            for (dx, dy) in [
-                (-1, 0),
-                (0, -1),
-                (1, 0),
-                (0, 1),
-                (-1, -1),
-                (1, -1),
-                (-1, 1),
-                (1, 1),
-            ] {
-                let (nx, ny) = (x + dx, y + dy);
-                if blocked(&state, nx, ny) {
+            let at = at as isize;
+            for (step, side_a, side_b) in STEPS {
+                let next = (at + step) as usize;
+                if state[next] != OPEN {
                     continue;
                 }
-                if dx != 0 && dy != 0 && (blocked(&state, x, ny) || blocked(&state, nx, y)) {
+                if side_a != 0
+                    && (state[(at + side_a) as usize] == BLOCKED
+                        || state[(at + side_b) as usize] == BLOCKED)
+                {
                     continue;
                 }
-                let next = tile::index(nx, ny);
-                if state[next] & VISITED == 0 {
-                    state[next] |= VISITED;
-                    stack.push(next as u16);
-                }
+                state[next] = VISITED;
+                stack.push(next as u16);
             }
         }
-        self.tiles
-            .iter()
-            .zip(state.iter())
-            .all(|(tile, &s)| s != 0 || tile.has(tile::F_UNBREAKABLE))
+        !state.contains(&OPEN)
     }
 
     /// Resets a grid of `grid_x` x `grid_y` cells (the game's `InitDungeonGrid`): every cell a
@@ -575,6 +611,3 @@ pub struct Counts {
     /// Secondary terrain tiles.
     pub secondary: u32,
 }
-
-#[allow(dead_code)]
-const _: () = assert!(NO_ROOM >= tile::FIRST_HALLWAY_INDEX);

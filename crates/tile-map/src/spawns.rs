@@ -40,15 +40,45 @@ impl Generator {
         }
     }
 
-    /// `ShuffleSpawnPositions`: 2 x len swaps of two `RandInt(len)` indices.
-    fn shuffle_spawns(&mut self) {
-        let len = self.spawn_list.len() as i32;
-        for _ in 0..len * 2 {
-            let a = self.rand_int(len) as usize;
-            let b = self.rand_int(len) as usize;
-            if a < self.spawn_list.len() && b < self.spawn_list.len() {
-                self.spawn_list.swap(a, b);
+    /// Indexes the open room tiles, x-outer. Spawning never changes terrain or room indices, so
+    /// every spawn list that needs an open room tile can filter this short list instead of the
+    /// whole floor (same tiles, same order).
+    pub(crate) fn index_room_tiles(&mut self) {
+        self.room_tiles.clear();
+        for (at, tile) in self.tiles.iter().enumerate() {
+            if tile.terrain == Terrain::Floor && tile.room != NO_ROOM {
+                self.room_tiles.push(at as u16);
             }
+        }
+    }
+
+    /// Collects the open room tiles passing `keep` into the spawn list.
+    fn collect_room_tiles(&mut self, keep: impl Fn(usize, &Tile) -> bool) {
+        self.spawn_list.clear();
+        for &at in self.room_tiles.iter() {
+            let at = usize::from(at);
+            if keep(at, &self.tiles[at]) {
+                self.spawn_list.push(at as u16);
+            }
+        }
+    }
+
+    /// `ShuffleSpawnPositions`: 2 x len swaps of two `RandInt(len)` indices. The 4 x len draws
+    /// are made in one bulk call (same values, same order) so the LCG chain runs in parallel.
+    fn shuffle_spawns(&mut self) {
+        let len = self.spawn_list.len();
+        if len == 0 {
+            return;
+        }
+        self.draw_buffer.clear();
+        self.draw_buffer.resize(4 * len, 0);
+        self.rng.fill_u16(&mut self.draw_buffer);
+        let list = &mut self.spawn_list[..len];
+        for pair in self.draw_buffer.chunks_exact(2) {
+            // RandInt(len) with len < 65536: (r * len) >> 16 is always below len.
+            let a = ((u32::from(pair[0]) * len as u32) >> 16) as usize;
+            let b = ((u32::from(pair[1]) * len as u32) >> 16) as usize;
+            list.swap(a, b);
         }
     }
 
@@ -98,7 +128,7 @@ impl Generator {
         }
 
         // Items.
-        self.collect(|_, t| room_spawn_tile(t) && !t.has(F_IN_MONSTER_HOUSE));
+        self.collect_room_tiles(|_, t| room_spawn_tile(t) && !t.has(F_IN_MONSTER_HOUSE));
         if !self.spawn_list.is_empty() {
             let density = i32::from(props.item_density);
             let mut items = density;
@@ -125,7 +155,8 @@ impl Generator {
         }
 
         // Monster-house items and traps.
-        if empty_monster_house {
+        // Only a monster house sets the flag; it may cover tiles that are walls by now.
+        if empty_monster_house || !self.status.has_monster_house {
             self.spawn_list.clear();
         } else {
             self.collect(|_, t| {
@@ -136,8 +167,7 @@ impl Generator {
             let len = self.spawn_list.len() as i32;
             let count = self
                 .rand_range(5 * len / 10, 8 * len / 10)
-                .max(6)
-                .min(MAX_MONSTER_HOUSE_ITEMS);
+                .clamp(6, MAX_MONSTER_HOUSE_ITEMS);
             self.place(count, |g, at| {
                 if g.rand_int(2) == 1 {
                     g.tiles[at].spawn |= SPAWN_ITEM;
@@ -149,7 +179,7 @@ impl Generator {
         }
 
         // Traps.
-        self.collect(|_, t| room_spawn_tile(t) && !t.spawns(SPAWN_ITEM));
+        self.collect_room_tiles(|_, t| room_spawn_tile(t) && !t.spawns(SPAWN_ITEM));
         if !self.spawn_list.is_empty() {
             let density = i32::from(props.trap_density);
             let traps = self.rand_range(density / 2, density);
@@ -162,7 +192,7 @@ impl Generator {
 
         // The player.
         if self.outcome.player.is_none() {
-            self.collect(|_, t| {
+            self.collect_room_tiles(|_, t| {
                 room_spawn_tile(t)
                     && !t.spawns(SPAWN_ITEM)
                     && !t.spawns(SPAWN_MONSTER)
@@ -221,7 +251,7 @@ impl Generator {
             MAX_MONSTER_HOUSE_ENEMIES
         };
         limit = limit * 3 / 2;
-        self.collect(|at, t| {
+        self.collect_room_tiles(|at, t| {
             t.terrain == Terrain::Floor
                 && t.room != NO_ROOM
                 && !t.has(F_IN_SHOP)

@@ -425,7 +425,9 @@ impl Generator {
     }
 
     /// `CreateHallway`: from the start along one axis to the turn line, across, then to the end;
-    /// stops early on reaching open floor.
+    /// stops early on reaching open floor. It keeps the game's argument list, so that each call
+    /// reads like the game's.
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn create_hallway(
         &mut self,
         start_x: i32,
@@ -587,12 +589,12 @@ impl Generator {
             for y in 0..grid_y {
                 let chance = self.rand_int(100);
                 let cell = *self.g(x, y);
-                if !(chance < MERGE_ROOMS_CHANCE
-                    && !cell.is_invalid
-                    && cell.is_connected
-                    && !cell.is_merged
-                    && !cell.has_secondary_structure
-                    && cell.is_room)
+                if chance >= MERGE_ROOMS_CHANCE
+                    || cell.is_invalid
+                    || !cell.is_connected
+                    || cell.is_merged
+                    || cell.has_secondary_structure
+                    || !cell.is_room
                 {
                     continue;
                 }

@@ -16,33 +16,36 @@ impl Generator {
     /// secondary terrain); anchors become hallway tiles as the scan reaches them, which is why
     /// some anchors count as junctions and others do not, as in the game.
     pub(crate) fn finalize_junctions(&mut self) {
-        for x in 0..W {
-            for y in 0..H {
-                let tile = *self.t(x, y);
+        const STRIDE: usize = HEIGHT;
+        for x in 0..WIDTH {
+            for y in 0..HEIGHT {
+                let at = x * STRIDE + y;
+                let tile = self.tiles[at];
                 if !tile.is_floor() {
                     continue;
                 }
                 if tile.room == NO_ROOM {
-                    let neighbour = if x > 0 && self.t(x - 1, y).room != NO_ROOM {
-                        Some((x - 1, y))
-                    } else if y > 0 && self.t(x, y - 1).room != NO_ROOM {
-                        Some((x, y - 1))
-                    } else if y < H - 1 && self.t(x, y + 1).room != NO_ROOM {
-                        Some((x, y + 1))
-                    } else if x < W - 1 && self.t(x + 1, y).room != NO_ROOM {
-                        Some((x + 1, y))
+                    let in_room = |i: usize| self.tiles[i].room != NO_ROOM;
+                    let neighbour = if x > 0 && in_room(at - STRIDE) {
+                        Some(at - STRIDE)
+                    } else if y > 0 && in_room(at - 1) {
+                        Some(at - 1)
+                    } else if y < HEIGHT - 1 && in_room(at + 1) {
+                        Some(at + 1)
+                    } else if x < WIDTH - 1 && in_room(at + STRIDE) {
+                        Some(at + STRIDE)
                     } else {
                         None
                     };
-                    if let Some((nx, ny)) = neighbour {
-                        let junction = self.tm(nx, ny);
+                    if let Some(i) = neighbour {
+                        let junction = &mut self.tiles[i];
                         junction.flags |= F_JUNCTION;
                         if junction.terrain == Terrain::Secondary {
                             junction.terrain = Terrain::Floor;
                         }
                     }
                 } else if tile.room == ANCHOR_ROOM {
-                    self.tm(x, y).room = NO_ROOM;
+                    self.tiles[at].room = NO_ROOM;
                 }
             }
         }
@@ -99,7 +102,7 @@ impl Generator {
                     }
                     pt_x += dir_x;
                     pt_y += dir_y;
-                    if pt_y < 0 || pt_y >= H {
+                    if !(0..H).contains(&pt_y) {
                         break;
                     }
                     steps_until_lake -= 1;
@@ -117,7 +120,7 @@ impl Generator {
                         dir_y = 0;
                     }
                 }
-                if pt_y < 0 || pt_y >= H {
+                if !(0..H).contains(&pt_y) {
                     done = true;
                 }
             }
@@ -129,7 +132,7 @@ impl Generator {
             while attempts < 200 {
                 rnd_x = self.rand_int(W);
                 rnd_y = self.rand_int(H);
-                if rnd_x >= 1 && rnd_x < W - 1 && rnd_y >= 1 && rnd_y < H - 1 {
+                if (1..W - 1).contains(&rnd_x) && (1..H - 1).contains(&rnd_y) {
                     break;
                 }
                 attempts += 1;
@@ -193,7 +196,7 @@ impl Generator {
         for _ in 0..64 {
             let target_x = pt_x + self.rand_int(7) - 3;
             let target_y = pt_y + self.rand_int(7) - 3;
-            if target_x >= 2 && target_x < W - 2 && target_y >= 2 && target_y < H - 2 {
+            if (2..W - 2).contains(&target_x) && (2..H - 2).contains(&target_y) {
                 let near =
                     (-1..2).any(|dx| (-1..2).any(|dy| self.is_water(target_x + dx, target_y + dy)));
                 if near {
@@ -204,7 +207,7 @@ impl Generator {
         for ox in -3..4 {
             for oy in -3..4 {
                 let (tx, ty) = (pt_x + ox, pt_y + oy);
-                if tx >= 2 && tx < W - 2 && ty >= 2 && ty < H - 2 {
+                if (2..W - 2).contains(&tx) && (2..H - 2).contains(&ty) {
                     let mut adjacent = 0;
                     for dx in -1..2 {
                         for dy in -1..2 {
