@@ -8,7 +8,7 @@
 
 use rng::{Lcg31, Rng31};
 
-use crate::board::{bit, tiles_of, Bits, Board};
+use crate::board::{bit, tiles_of, Articulation, Bits, Board};
 use crate::data::{RewardBehaviour, Tables, ENVIRONMENT_COUNT};
 use crate::error::{Error, ErrorKind};
 use crate::floor::{Floor, Loot, Object, ObjectKind};
@@ -121,6 +121,7 @@ pub struct Generator<'t> {
     extra_names: Vec<usize>,
     components: Vec<Component>,
     component_tiles: Vec<u8>,
+    articulation: Articulation,
     distance: [u8; 128],
     threat_distance: [u32; 128],
 }
@@ -141,6 +142,7 @@ impl<'t> Generator<'t> {
             extra_names: Vec::with_capacity(8),
             components: Vec::with_capacity(32),
             component_tiles: Vec::with_capacity(128),
+            articulation: Articulation::default(),
             distance: [0; 128],
             threat_distance: [0; 128],
         }
@@ -394,7 +396,8 @@ impl<'t> Generator<'t> {
     /// `RandomUnusedTile()`: shuffle FindDeletableSquares (one draw per square), first unused.
     fn random_unused_tile(&mut self, rng: &mut Lcg31) -> Option<u8> {
         let mut list = std::mem::take(&mut self.list);
-        self.board.deletable_squares(&mut list);
+        list.clear();
+        list.extend(tiles_of(self.board.deletable_set(&mut self.articulation)));
         let found = self.first_unused_after_shuffle(&mut list, rng);
         self.list = list;
         found
@@ -442,28 +445,34 @@ impl<'t> Generator<'t> {
     /// `FindBestCutVertex` (SPEC's reading): among unused tiles passing CanBeACut, those whose
     /// blocking raises the number of threat components; the best gives the most components, then
     /// the larger smallest component, then comes first in allTiles order. No draws.
-    fn best_cut_vertex(&self) -> Option<u8> {
+    fn best_cut_vertex(&mut self) -> Option<u8> {
         let board = &self.board;
         let safe = board.safe();
-        let mut base = 0u32;
-        board.for_each_component(safe, |_| base += 1);
-        let mut best: Option<(u32, u32, u8)> = None;
-        for &position in &board.all_tiles {
-            if !board.is_unused(position)
-                || !board.can_be_a_cut(position)
-                || !board.may_split_safe(position)
-            {
+        board.articulation(safe, &mut self.articulation);
+        let cuts = &self.articulation;
+        // The post-cut component list also holds the components the cut does not touch.
+        let mut regions: [(Bits, u8); 64] = [(0, 0); 64];
+        let mut region_count = 0;
+        board.for_each_component(safe, |region| {
+            if region_count < regions.len() {
+                regions[region_count] = (region, region.count_ones() as u8);
+                region_count += 1;
+            }
+        });
+        let mut best: Option<(u8, u8, u8)> = None;
+        for position in tiles_of(safe & cuts.cuts & !board.occupied) {
+            if !board.can_be_a_cut(position) {
                 continue;
             }
-            let mut count = 0u32;
-            let mut smallest = u32::MAX;
-            board.for_each_component(safe & !bit(position), |region| {
-                count += 1;
-                smallest = smallest.min(region.count_ones());
-            });
-            if count <= base {
-                continue;
-            }
+            // Blocking a cut vertex turns its component into `pieces` components.
+            let count = cuts.pieces[usize::from(position)];
+            let untouched = regions[..region_count]
+                .iter()
+                .filter(|(region, _)| region & bit(position) == 0)
+                .map(|&(_, size)| size)
+                .min()
+                .unwrap_or(u8::MAX);
+            let smallest = cuts.smallest[usize::from(position)].min(untouched);
             let better = match best {
                 None => true,
                 Some((best_count, best_smallest, _)) => {
@@ -978,6 +987,7 @@ impl<'t> Generator<'t> {
         // The tile: the first component (highest threat first) with CanDelete tiles and an unused
         // one among them. Decision: a component whose candidates are all used is passed over.
         let mut boss_tile = None;
+        let deletable = self.board.deletable_set(&mut self.articulation);
         for c in 0..self.components.len() {
             let Component { start, len, .. } = self.components[c];
             let mut list = std::mem::take(&mut self.list);
@@ -986,7 +996,7 @@ impl<'t> Generator<'t> {
                 self.component_tiles[start..start + len]
                     .iter()
                     .copied()
-                    .filter(|&tile| self.board.can_delete(tile)),
+                    .filter(|&tile| deletable & bit(tile) != 0),
             );
             let found = if list.is_empty() {
                 None
