@@ -726,7 +726,7 @@ impl<'t> Generator<'t> {
                 picks: 0,
             });
         }
-        self.components.sort_by(|a, b| b.threat.cmp(&a.threat));
+        self.components.sort_by_key(|c| std::cmp::Reverse(c.threat));
 
         // GenerateRewards: the name list in build order.
         self.names.clear();
@@ -1020,8 +1020,8 @@ impl<'t> Generator<'t> {
                 .find(|&tile| tile != player && self.board.can_delete(tile));
             if let Some(tile) = scan {
                 let xy = self.board.xy(tile);
-                for i in 0..objects.len() {
-                    if (objects[i].x, objects[i].y) != xy {
+                for object in objects.iter_mut() {
+                    if (object.x, object.y) != xy {
                         continue;
                     }
                     // Decision: when no deletable square is unused, any unused tile will do.
@@ -1031,13 +1031,15 @@ impl<'t> Generator<'t> {
                             .random_unused_passable(rng)
                             .ok_or(Error::new(ErrorKind::NoFreeTile { stage: "boss" }))?,
                     };
-                    let threat = self.board.threat[usize::from(tile)];
                     self.board.occupied |= bit(new_tile);
-                    if threat != 0 {
-                        self.board.threat[usize::from(new_tile)] = threat;
-                        self.board.threatening |= bit(new_tile);
+                    if object.kind == ObjectKind::Monster {
+                        let level = object.level.unwrap_or(0);
+                        self.board.threat[usize::from(new_tile)] = level;
+                        if level != 0 {
+                            self.board.threatening |= bit(new_tile);
+                        }
                     }
-                    (objects[i].x, objects[i].y) = self.board.xy(new_tile);
+                    (object.x, object.y) = self.board.xy(new_tile);
                 }
                 self.board.occupied &= !bit(tile);
                 self.board.threat[usize::from(tile)] = 0;
