@@ -371,7 +371,7 @@ pub struct Articulation {
     pub components: u32,
     /// Tiles whose removal splits their component.
     pub cuts: Bits,
-    /// Pieces left by removing a tile (1 for a tile that is not a cut, 0 for an isolated tile).
+    /// Pieces left by removing a cut tile (meaningful for tiles of `cuts` only).
     pub pieces: [u8; 128],
     /// The size of the smallest piece left by removing a cut tile.
     pub smallest: [u8; 128],
@@ -418,17 +418,17 @@ impl Board {
     pub fn articulation(&self, set: Bits, out: &mut Articulation) {
         out.components = 0;
         out.cuts = 0;
-        for position in tiles_of(set) {
-            let p = usize::from(position);
-            out.discovered[p] = 0;
-            out.pieces[p] = 0;
-            out.cut_off[p] = 0;
-            out.smallest[p] = u8::MAX;
-        }
+        out.discovered = [0; 128];
+        out.pieces = [0; 128];
+        out.cut_off = [0; 128];
+        out.smallest = [u8::MAX; 128];
         let mut clock = 0u8;
         let mut rest = set;
         while rest != 0 {
             let root = lowest(rest);
+            let first_clock = clock + 1;
+            let mut component = bit(root);
+            let mut separated: Bits = 0;
             out.components += 1;
             clock += 1;
             out.discovered[usize::from(root)] = clock;
@@ -436,7 +436,6 @@ impl Board {
             out.subtree[usize::from(root)] = 1;
             out.stack.clear();
             out.stack.push((root, 0));
-            let mut root_children = 0u8;
             while let Some(&mut (vertex, ref mut direction)) = out.stack.last_mut() {
                 if *direction < 4 {
                     let d = *direction;
@@ -450,9 +449,7 @@ impl Board {
                         out.discovered[n] = clock;
                         out.low[n] = clock;
                         out.subtree[n] = 1;
-                        if vertex == root {
-                            root_children += 1;
-                        }
+                        component |= bit(next);
                         out.stack.push((next, 0));
                     } else {
                         let v = usize::from(vertex);
@@ -472,25 +469,21 @@ impl Board {
                     out.pieces[u] += 1;
                     out.smallest[u] = out.smallest[u].min(out.subtree[v]);
                     out.cut_off[u] = out.cut_off[u].saturating_add(out.subtree[v]);
+                    separated |= bit(parent);
                 }
             }
-            let component = self.flood(bit(root), set);
-            let size = component.count_ones() as u8;
-            for position in tiles_of(component) {
+            let size = clock - first_clock + 1;
+            // Every child of the root is cut off by removing it: a cut with two or more.
+            if out.pieces[usize::from(root)] >= 2 {
+                out.cuts |= bit(root);
+            }
+            for position in tiles_of(separated & !bit(root)) {
                 let p = usize::from(position);
-                if position == root {
-                    if root_children >= 2 {
-                        out.cuts |= bit(position);
-                    }
-                } else if out.pieces[p] > 0 {
-                    // What the separated subtrees leave stays together with the parent.
-                    let remaining = size.saturating_sub(1).saturating_sub(out.cut_off[p]);
-                    out.smallest[p] = out.smallest[p].min(remaining);
-                    out.pieces[p] += 1;
-                    out.cuts |= bit(position);
-                } else {
-                    out.pieces[p] = 1;
-                }
+                // What the separated subtrees leave stays together with the parent.
+                let remaining = size.saturating_sub(1).saturating_sub(out.cut_off[p]);
+                out.smallest[p] = out.smallest[p].min(remaining);
+                out.pieces[p] += 1;
+                out.cuts |= bit(position);
             }
             rest &= !component;
         }
@@ -556,9 +549,9 @@ mod tests {
                     smallest = smallest.min(region.count_ones() as u8);
                 });
                 let p = usize::from(position);
-                assert_eq!(data.pieces[p], pieces, "pieces of {:?}", board.xy(position));
                 assert_eq!(data.cuts & bit(position) != 0, pieces >= 2);
                 if pieces >= 2 {
+                    assert_eq!(data.pieces[p], pieces, "pieces of {:?}", board.xy(position));
                     assert_eq!(data.smallest[p], smallest);
                 }
                 checked += 1;

@@ -852,19 +852,18 @@ impl<'t> Generator<'t> {
         let passable = board.passable();
         self.threat_distance = [u32::MAX; 128];
         self.threat_distance[usize::from(player)] = 0;
-        // Label-correcting sweeps: zero-cost regions flood at once, monster tiles relax one step.
+        // Dijkstra over regions: a zero-threat region settles at once, a monster tile alone.
         let mut done: Bits = 0;
-        loop {
-            // The cheapest unsettled tile.
+        let mut tentative: Bits = bit(player) & passable;
+        while tentative != 0 {
             let mut best: Option<(u32, u8)> = None;
-            for position in tiles_of(passable & !done) {
+            for position in tiles_of(tentative) {
                 let d = self.threat_distance[usize::from(position)];
-                if d != u32::MAX && best.is_none_or(|(bd, _)| d < bd) {
+                if best.is_none_or(|(best_d, _)| d < best_d) {
                     best = Some((d, position));
                 }
             }
             let Some((d, position)) = best else { break };
-            // Settle the whole zero-threat region reachable at cost d.
             let region = if board.threatening & bit(position) != 0 {
                 bit(position)
             } else {
@@ -874,12 +873,14 @@ impl<'t> Generator<'t> {
                 self.threat_distance[usize::from(tile)] = d;
             }
             done |= region;
+            tentative &= !region;
             for next in tiles_of(board.spread(region) & passable & !done) {
                 let cost = d + u32::from(board.threat[usize::from(next)]);
                 let slot = &mut self.threat_distance[usize::from(next)];
                 if cost < *slot {
                     *slot = cost;
                 }
+                tentative |= bit(next);
             }
         }
     }
