@@ -273,14 +273,12 @@ impl Board {
         self.connected_without(bit(position))
     }
 
-    /// `FindDeletableSquares` into `out`, in `allTiles` order.
-    pub fn deletable_squares(&self, out: &mut Vec<u8>) {
-        out.clear();
-        for &position in &self.all_tiles {
-            if self.can_delete(position) {
-                out.push(position);
-            }
-        }
+    /// `FindDeletableSquares` as a set: the passable tiles that are not cut vertices (same
+    /// precondition as [`Board::can_delete`]), from one depth-first search.
+    pub fn deletable_set(&self, scratch: &mut Articulation) -> Bits {
+        let passable = self.passable();
+        self.articulation(passable, scratch);
+        passable & !scratch.cuts
     }
 
     /// The tiles that can carry a zero-threat path: passable and without threat.
@@ -306,11 +304,6 @@ impl Board {
             }
         }
         count >= 2 && gaps > 1
-    }
-
-    /// Whether blocking `position` could split the zero-threat tiles around it.
-    pub fn may_split_safe(&self, position: u8) -> bool {
-        RING_GROUPS[self.ring(position, self.safe())] > 1
     }
 
     /// `GetThreatComponents` of `safe`: calls `visit` with each region, lowest first tile first.
@@ -369,6 +362,134 @@ impl Board {
     }
 }
 
+/// Articulation data of one tile set, from one depth-first search (Hopcroft and Tarjan): which
+/// tiles are cut vertices, and for each, how many pieces its removal leaves of its component and
+/// the size of the smallest piece. Buffers are reused between calls.
+#[derive(Debug, Clone)]
+pub struct Articulation {
+    /// The number of 4-connected components of the set.
+    pub components: u32,
+    /// Tiles whose removal splits their component.
+    pub cuts: Bits,
+    /// Pieces left by removing a cut tile (meaningful for tiles of `cuts` only).
+    pub pieces: [u8; 128],
+    /// The size of the smallest piece left by removing a cut tile.
+    pub smallest: [u8; 128],
+    discovered: [u8; 128],
+    low: [u8; 128],
+    subtree: [u8; 128],
+    cut_off: [u8; 128],
+    stack: Vec<(u8, u8)>,
+}
+
+impl Default for Articulation {
+    fn default() -> Self {
+        Articulation {
+            components: 0,
+            cuts: 0,
+            pieces: [0; 128],
+            smallest: [0; 128],
+            discovered: [0; 128],
+            low: [0; 128],
+            subtree: [0; 128],
+            cut_off: [0; 128],
+            stack: Vec::with_capacity(128),
+        }
+    }
+}
+
+impl Board {
+    /// The neighbour of `position` in direction `direction` (0 Left, 1 Up, 2 Right, 3 Down) if
+    /// it lies in `set`.
+    #[inline]
+    fn neighbour_in(&self, position: u8, direction: u8, set: Bits) -> Option<u8> {
+        let stride = self.stride;
+        let neighbour = match direction {
+            0 => position.checked_sub(1)?,
+            1 => position.checked_add(stride)?,
+            2 => position.checked_add(1)?,
+            _ => position.checked_sub(stride)?,
+        };
+        (neighbour < 128 && set & bit(neighbour) != 0).then_some(neighbour)
+    }
+
+    /// Fills `out` with the articulation data of `set` (iterative depth-first search, each root
+    /// taken in allTiles order).
+    pub fn articulation(&self, set: Bits, out: &mut Articulation) {
+        out.components = 0;
+        out.cuts = 0;
+        out.discovered = [0; 128];
+        out.pieces = [0; 128];
+        out.cut_off = [0; 128];
+        out.smallest = [u8::MAX; 128];
+        let mut clock = 0u8;
+        let mut rest = set;
+        while rest != 0 {
+            let root = lowest(rest);
+            let first_clock = clock + 1;
+            let mut component = bit(root);
+            let mut separated: Bits = 0;
+            out.components += 1;
+            clock += 1;
+            out.discovered[usize::from(root)] = clock;
+            out.low[usize::from(root)] = clock;
+            out.subtree[usize::from(root)] = 1;
+            out.stack.clear();
+            out.stack.push((root, 0));
+            while let Some(&mut (vertex, ref mut direction)) = out.stack.last_mut() {
+                if *direction < 4 {
+                    let d = *direction;
+                    *direction += 1;
+                    let Some(next) = self.neighbour_in(vertex, d, set) else {
+                        continue;
+                    };
+                    let n = usize::from(next);
+                    if out.discovered[n] == 0 {
+                        clock += 1;
+                        out.discovered[n] = clock;
+                        out.low[n] = clock;
+                        out.subtree[n] = 1;
+                        component |= bit(next);
+                        out.stack.push((next, 0));
+                    } else {
+                        let v = usize::from(vertex);
+                        out.low[v] = out.low[v].min(out.discovered[n]);
+                    }
+                    continue;
+                }
+                out.stack.pop();
+                let Some(&(parent, _)) = out.stack.last() else {
+                    break;
+                };
+                let (v, u) = (usize::from(vertex), usize::from(parent));
+                out.low[u] = out.low[u].min(out.low[v]);
+                out.subtree[u] = out.subtree[u].saturating_add(out.subtree[v]);
+                if out.low[v] >= out.discovered[u] {
+                    // Removing the parent cuts this child's subtree off.
+                    out.pieces[u] += 1;
+                    out.smallest[u] = out.smallest[u].min(out.subtree[v]);
+                    out.cut_off[u] = out.cut_off[u].saturating_add(out.subtree[v]);
+                    separated |= bit(parent);
+                }
+            }
+            let size = clock - first_clock + 1;
+            // Every child of the root is cut off by removing it: a cut with two or more.
+            if out.pieces[usize::from(root)] >= 2 {
+                out.cuts |= bit(root);
+            }
+            for position in tiles_of(separated & !bit(root)) {
+                let p = usize::from(position);
+                // What the separated subtrees leave stays together with the parent.
+                let remaining = size.saturating_sub(1).saturating_sub(out.cut_off[p]);
+                out.smallest[p] = out.smallest[p].min(remaining);
+                out.pieces[p] += 1;
+                out.cuts |= bit(position);
+            }
+            rest &= !component;
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -402,6 +523,41 @@ mod tests {
             }
         }
         assert!(checked > 500, "too few connected test boards: {checked}");
+    }
+
+    #[test]
+    fn articulation_agrees_with_flood_fills() {
+        let mut data = Articulation::default();
+        let mut checked = 0;
+        for board in boards() {
+            let set = board.passable();
+            board.articulation(set, &mut data);
+            let mut components = 0;
+            board.for_each_component(set, |_| components += 1);
+            assert_eq!(data.components, components);
+            for position in tiles_of(set) {
+                let mut pieces = 0u8;
+                let mut smallest = u8::MAX;
+                let mut whole = 0;
+                board.for_each_component(set, |region| {
+                    if region & bit(position) != 0 {
+                        whole = region;
+                    }
+                });
+                board.for_each_component(whole & !bit(position), |region| {
+                    pieces += 1;
+                    smallest = smallest.min(region.count_ones() as u8);
+                });
+                let p = usize::from(position);
+                assert_eq!(data.cuts & bit(position) != 0, pieces >= 2);
+                if pieces >= 2 {
+                    assert_eq!(data.pieces[p], pieces, "pieces of {:?}", board.xy(position));
+                    assert_eq!(data.smallest[p], smallest);
+                }
+                checked += 1;
+            }
+        }
+        assert!(checked > 5000);
     }
 
     #[test]

@@ -831,14 +831,14 @@ fn build(raw: &RawTables, check: &mut Checker<'_>) -> Tables {
             }
         };
         // Every environment and every level a monster can end up at needs a candidate.
-        for environment in 0..ENVIRONMENT_COUNT {
+        for (environment, key) in ENVIRONMENT_KEYS.iter().enumerate() {
             for level in base[0].min(cap)..=cap {
                 if !monsters.iter().any(|m| m.fits(environment, level)) {
                     check.fail(
-                        format!("monsters[*].weights.{}", ENVIRONMENT_KEYS[environment]),
+                        format!("monsters[*].weights.{key}"),
                         format!(
                             "no monster row has weights.{} >= 1 and a level range containing {level}, which floors[{i}] (depth {}) needs",
-                            ENVIRONMENT_KEYS[environment], floor.depth
+                            key, floor.depth
                         ),
                     );
                 }
@@ -858,7 +858,7 @@ fn build(raw: &RawTables, check: &mut Checker<'_>) -> Tables {
     }
     // Boss pools: no floor may find its pool emptied by the bosses earlier floors could pick.
     for (i, floor) in floors.iter().enumerate() {
-        for environment in 0..ENVIRONMENT_COUNT {
+        for (environment, key) in ENVIRONMENT_KEYS.iter().enumerate() {
             let pool: Vec<usize> = (0..bosses.len())
                 .filter(|&b| bosses[b].fits(environment, floor.boss_level))
                 .collect();
@@ -868,11 +868,21 @@ fn build(raw: &RawTables, check: &mut Checker<'_>) -> Tables {
                 .collect();
             if pool.is_empty() || can_cover(&pool, &earlier, &mut Vec::new()) {
                 check.fail(
-                    format!("bosses[*].weights.{}", ENVIRONMENT_KEYS[environment]),
-                    format!(
-                        "floors[{i}] (depth {}) in environment {} at level {} has {} boss candidate(s), which earlier floors can use up",
-                        floor.depth, environments.get(environment).map_or("?", |e| e.name.as_str()), floor.boss_level, pool.len()
-                    ),
+                    format!("bosses[*].weights.{key}"),
+                    if pool.is_empty() {
+                        format!(
+                            "no boss row has weights.{} >= 1 and a level range containing {}, which floors[{i}] (depth {}) needs",
+                            key, floor.boss_level, floor.depth
+                        )
+                    } else {
+                        format!(
+                            "floors[{i}] (depth {}) in environment {} at level {} has {} boss candidate(s), all of which earlier floors can take",
+                            floor.depth,
+                            environments.get(environment).map_or("?", |e| e.name.as_str()),
+                            floor.boss_level,
+                            pool.len()
+                        )
+                    },
                 );
             }
         }

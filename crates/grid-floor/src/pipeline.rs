@@ -8,7 +8,7 @@
 
 use rng::{Lcg31, Rng31};
 
-use crate::board::{bit, tiles_of, Bits, Board};
+use crate::board::{bit, tiles_of, Articulation, Bits, Board};
 use crate::data::{RewardBehaviour, Tables, ENVIRONMENT_COUNT};
 use crate::error::{Error, ErrorKind};
 use crate::floor::{Floor, Loot, Object, ObjectKind};
@@ -121,6 +121,7 @@ pub struct Generator<'t> {
     extra_names: Vec<usize>,
     components: Vec<Component>,
     component_tiles: Vec<u8>,
+    articulation: Articulation,
     distance: [u8; 128],
     threat_distance: [u32; 128],
 }
@@ -141,6 +142,7 @@ impl<'t> Generator<'t> {
             extra_names: Vec::with_capacity(8),
             components: Vec::with_capacity(32),
             component_tiles: Vec::with_capacity(128),
+            articulation: Articulation::default(),
             distance: [0; 128],
             threat_distance: [0; 128],
         }
@@ -394,7 +396,8 @@ impl<'t> Generator<'t> {
     /// `RandomUnusedTile()`: shuffle FindDeletableSquares (one draw per square), first unused.
     fn random_unused_tile(&mut self, rng: &mut Lcg31) -> Option<u8> {
         let mut list = std::mem::take(&mut self.list);
-        self.board.deletable_squares(&mut list);
+        list.clear();
+        list.extend(tiles_of(self.board.deletable_set(&mut self.articulation)));
         let found = self.first_unused_after_shuffle(&mut list, rng);
         self.list = list;
         found
@@ -442,28 +445,34 @@ impl<'t> Generator<'t> {
     /// `FindBestCutVertex` (SPEC's reading): among unused tiles passing CanBeACut, those whose
     /// blocking raises the number of threat components; the best gives the most components, then
     /// the larger smallest component, then comes first in allTiles order. No draws.
-    fn best_cut_vertex(&self) -> Option<u8> {
+    fn best_cut_vertex(&mut self) -> Option<u8> {
         let board = &self.board;
         let safe = board.safe();
-        let mut base = 0u32;
-        board.for_each_component(safe, |_| base += 1);
-        let mut best: Option<(u32, u32, u8)> = None;
-        for &position in &board.all_tiles {
-            if !board.is_unused(position)
-                || !board.can_be_a_cut(position)
-                || !board.may_split_safe(position)
-            {
+        board.articulation(safe, &mut self.articulation);
+        let cuts = &self.articulation;
+        // The post-cut component list also holds the components the cut does not touch.
+        let mut regions: [(Bits, u8); 64] = [(0, 0); 64];
+        let mut region_count = 0;
+        board.for_each_component(safe, |region| {
+            if region_count < regions.len() {
+                regions[region_count] = (region, region.count_ones() as u8);
+                region_count += 1;
+            }
+        });
+        let mut best: Option<(u8, u8, u8)> = None;
+        for position in tiles_of(safe & cuts.cuts & !board.occupied) {
+            if !board.can_be_a_cut(position) {
                 continue;
             }
-            let mut count = 0u32;
-            let mut smallest = u32::MAX;
-            board.for_each_component(safe & !bit(position), |region| {
-                count += 1;
-                smallest = smallest.min(region.count_ones());
-            });
-            if count <= base {
-                continue;
-            }
+            // Blocking a cut vertex turns its component into `pieces` components.
+            let count = cuts.pieces[usize::from(position)];
+            let untouched = regions[..region_count]
+                .iter()
+                .filter(|(region, _)| region & bit(position) == 0)
+                .map(|&(_, size)| size)
+                .min()
+                .unwrap_or(u8::MAX);
+            let smallest = cuts.smallest[usize::from(position)].min(untouched);
             let better = match best {
                 None => true,
                 Some((best_count, best_smallest, _)) => {
@@ -717,7 +726,7 @@ impl<'t> Generator<'t> {
                 picks: 0,
             });
         }
-        self.components.sort_by(|a, b| b.threat.cmp(&a.threat));
+        self.components.sort_by_key(|c| std::cmp::Reverse(c.threat));
 
         // GenerateRewards: the name list in build order.
         self.names.clear();
@@ -843,19 +852,18 @@ impl<'t> Generator<'t> {
         let passable = board.passable();
         self.threat_distance = [u32::MAX; 128];
         self.threat_distance[usize::from(player)] = 0;
-        // Label-correcting sweeps: zero-cost regions flood at once, monster tiles relax one step.
+        // Dijkstra over regions: a zero-threat region settles at once, a monster tile alone.
         let mut done: Bits = 0;
-        loop {
-            // The cheapest unsettled tile.
+        let mut tentative: Bits = bit(player) & passable;
+        while tentative != 0 {
             let mut best: Option<(u32, u8)> = None;
-            for position in tiles_of(passable & !done) {
+            for position in tiles_of(tentative) {
                 let d = self.threat_distance[usize::from(position)];
-                if d != u32::MAX && best.is_none_or(|(bd, _)| d < bd) {
+                if best.is_none_or(|(best_d, _)| d < best_d) {
                     best = Some((d, position));
                 }
             }
             let Some((d, position)) = best else { break };
-            // Settle the whole zero-threat region reachable at cost d.
             let region = if board.threatening & bit(position) != 0 {
                 bit(position)
             } else {
@@ -865,12 +873,14 @@ impl<'t> Generator<'t> {
                 self.threat_distance[usize::from(tile)] = d;
             }
             done |= region;
+            tentative &= !region;
             for next in tiles_of(board.spread(region) & passable & !done) {
                 let cost = d + u32::from(board.threat[usize::from(next)]);
                 let slot = &mut self.threat_distance[usize::from(next)];
                 if cost < *slot {
                     *slot = cost;
                 }
+                tentative |= bit(next);
             }
         }
     }
@@ -978,6 +988,7 @@ impl<'t> Generator<'t> {
         // The tile: the first component (highest threat first) with CanDelete tiles and an unused
         // one among them. Decision: a component whose candidates are all used is passed over.
         let mut boss_tile = None;
+        let deletable = self.board.deletable_set(&mut self.articulation);
         for c in 0..self.components.len() {
             let Component { start, len, .. } = self.components[c];
             let mut list = std::mem::take(&mut self.list);
@@ -986,7 +997,7 @@ impl<'t> Generator<'t> {
                 self.component_tiles[start..start + len]
                     .iter()
                     .copied()
-                    .filter(|&tile| self.board.can_delete(tile)),
+                    .filter(|&tile| deletable & bit(tile) != 0),
             );
             let found = if list.is_empty() {
                 None
@@ -1010,8 +1021,8 @@ impl<'t> Generator<'t> {
                 .find(|&tile| tile != player && self.board.can_delete(tile));
             if let Some(tile) = scan {
                 let xy = self.board.xy(tile);
-                for i in 0..objects.len() {
-                    if (objects[i].x, objects[i].y) != xy {
+                for object in objects.iter_mut() {
+                    if (object.x, object.y) != xy {
                         continue;
                     }
                     // Decision: when no deletable square is unused, any unused tile will do.
@@ -1021,13 +1032,15 @@ impl<'t> Generator<'t> {
                             .random_unused_passable(rng)
                             .ok_or(Error::new(ErrorKind::NoFreeTile { stage: "boss" }))?,
                     };
-                    let threat = self.board.threat[usize::from(tile)];
                     self.board.occupied |= bit(new_tile);
-                    if threat != 0 {
-                        self.board.threat[usize::from(new_tile)] = threat;
-                        self.board.threatening |= bit(new_tile);
+                    if object.kind == ObjectKind::Monster {
+                        let level = object.level.unwrap_or(0);
+                        self.board.threat[usize::from(new_tile)] = level;
+                        if level != 0 {
+                            self.board.threatening |= bit(new_tile);
+                        }
                     }
-                    (objects[i].x, objects[i].y) = self.board.xy(new_tile);
+                    (object.x, object.y) = self.board.xy(new_tile);
                 }
                 self.board.occupied &= !bit(tile);
                 self.board.threat[usize::from(tile)] = 0;
