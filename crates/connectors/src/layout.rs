@@ -492,13 +492,13 @@ impl<'p> Builder<'p> {
         let mut found = None;
         'tiers: for tier in 0..2u8 {
             let mut any = false;
-            for r in 0..n_rooms {
-                tier_weights[r] = if self.tiers[r] == tier {
+            for (r, weight) in tier_weights.iter_mut().enumerate() {
+                *weight = if self.tiers[r] == tier {
                     self.weights[r]
                 } else {
                     0.0
                 };
-                any |= tier_weights[r] > 0.0;
+                any |= *weight > 0.0;
             }
             if !any {
                 continue;
@@ -805,8 +805,7 @@ impl<'p> Builder<'p> {
                 }
             }
         }
-        unused
-            .sort_by(|a, b| (a.0.x, a.0.y, a.0.z, a.1, a.2).cmp(&(b.0.x, b.0.y, b.0.z, b.1, b.2)));
+        unused.sort_by_key(|e| (e.0.x, e.0.y, e.0.z, e.1, e.2));
         unused
     }
 
