@@ -154,6 +154,19 @@ pub(crate) struct Tables {
     pub xf_size: Vec<[IVec3; 8]>,
     /// Per room, the set of transformed connector directions (bits of [`dir_bit`]).
     pub xf_dirs: Vec<[u8; 8]>,
+    /// Per direction (in [`Dir`] order), the ways a room can bridge a gap in that direction,
+    /// sorted by span.
+    pub bridges: [Vec<Bridge>; 6],
+}
+
+/// A room that, entered through `entry` under `transform`, leaves through `exit` pointing the
+/// same way; the partner connector of a bridge loop sits at the doorstep plus `span`.
+pub(crate) struct Bridge {
+    pub span: IVec3,
+    pub room: usize,
+    pub entry: usize,
+    pub exit: usize,
+    pub transform: usize,
 }
 
 /// The bit of a direction in direction sets: NORTH 1, EAST 2, SOUTH 4, WEST 8 (the maze
@@ -189,12 +202,54 @@ impl Tables {
                 xf_dir.push(Transform::ALL.map(|t| t.dir(conn.direction)));
             }
         }
+        let mut bridges: [Vec<Bridge>; 6] = Default::default();
+        for (r, room) in pack.rooms.iter().enumerate() {
+            if matches!(room.kind, RoomType::Start | RoomType::End) {
+                continue;
+            }
+            let base = conn_base[r];
+            for t in 0..8 {
+                for entry in 0..room.connectors.len() {
+                    for exit in 0..room.connectors.len() {
+                        let (entry_dir, exit_dir) =
+                            (xf_dir[base + entry][t], xf_dir[base + exit][t]);
+                        if entry == exit || exit_dir != entry_dir.opposite() {
+                            continue;
+                        }
+                        // Entered at the doorstep, the exit's partner is one block past the exit.
+                        let span =
+                            xf_pos[base + exit][t] - xf_pos[base + entry][t] + exit_dir.vector();
+                        bridges[exit_dir as usize].push(Bridge {
+                            span,
+                            room: r,
+                            entry,
+                            exit,
+                            transform: t,
+                        });
+                    }
+                }
+            }
+        }
+        for list in &mut bridges {
+            list.sort_by_key(|b| {
+                (
+                    b.span.x,
+                    b.span.y,
+                    b.span.z,
+                    b.room,
+                    b.transform,
+                    b.entry,
+                    b.exit,
+                )
+            });
+        }
         Tables {
             conn_base,
             xf_pos,
             xf_dir,
             xf_size,
             xf_dirs,
+            bridges,
         }
     }
 }
@@ -885,9 +940,11 @@ impl<'p> Builder<'p> {
     }
 
     /// Bridges gaps between unused connectors that face each other along a line; returns how
-    /// many loops it added.
+    /// many loops it added. Each unused connector looks up only the few distinct gap lengths the
+    /// pack's rooms can span in its direction ([`Tables::bridges`]).
     fn add_bridges(&mut self, mut loops: u32) -> u32 {
         let pack = self.pack;
+        let tables = self.tables;
         let layout = &pack.layout;
         let max_rooms = layout.max_rooms as usize;
         let unused = self.unused_by_position();
@@ -910,68 +967,54 @@ impl<'p> Builder<'p> {
             let (anchor_pos, dir) = self.connector_world(p, c);
             let depth = self.placements[p].depth + 1;
             let doorstep = anchor_pos + dir.vector();
-            if self.index.hits(
-                &Aabb {
-                    min: doorstep,
-                    max: doorstep,
-                },
-                &self.boxes,
-            ) {
-                continue;
-            }
+            let specs = &tables.bridges[dir as usize];
             let mut bridge = None;
-            'rooms: for r in 0..pack.rooms.len() {
-                if self
-                    .eligibility(r, anchor_room, c, depth, Pick::Normal)
-                    .is_none()
+            let mut at = 0;
+            while at < specs.len() && bridge.is_none() {
+                let span = specs[at].span;
+                let group_end = at + specs[at..].iter().take_while(|b| b.span == span).count();
+                let group = at..group_end;
+                at = group_end;
+                let Some((q, d)) = self.unused_at(&unused, doorstep + span, dir.opposite()) else {
+                    continue;
+                };
+                if q == p
+                    || self.index.hits(
+                        &Aabb {
+                            min: doorstep,
+                            max: doorstep,
+                        },
+                        &self.boxes,
+                    )
                 {
                     continue;
                 }
-                let def = &pack.rooms[r];
-                let base = self.tables.conn_base[r];
-                for (entry, entry_conn) in def.connectors.iter().enumerate() {
-                    if entry_conn.door == Some(Door::OneWay)
+                for spec in &specs[group] {
+                    let r = spec.room;
+                    let entry_conn = &pack.rooms[r].connectors[spec.entry];
+                    if self
+                        .eligibility(r, anchor_room, c, depth, Pick::Normal)
+                        .is_none()
+                        || entry_conn.door == Some(Door::OneWay)
                         || !self.key_ready(entry_conn.door)
                         || !pack.rules_allow(anchor_room, anchor, r, entry_conn)
                     {
                         continue;
                     }
-                    for t in 0..8 {
-                        if self.tables.xf_dir[base + entry][t] != dir.opposite() {
-                            continue;
-                        }
-                        let origin = doorstep - self.tables.xf_pos[base + entry][t];
-                        for exit in 0..def.connectors.len() {
-                            if exit == entry || self.tables.xf_dir[base + exit][t] != dir {
-                                continue;
-                            }
-                            let exit_pos = origin + self.tables.xf_pos[base + exit][t];
-                            let Some((q, d)) =
-                                self.unused_at(&unused, exit_pos + dir.vector(), dir.opposite())
-                            else {
-                                continue;
-                            };
-                            if q == p {
-                                continue;
-                            }
-                            let aabb = Aabb::from_origin_size(origin, self.tables.xf_size[r][t]);
-                            if self.index.hits(&aabb, &self.boxes) {
-                                continue;
-                            }
-                            bridge = Some((
-                                Fit {
-                                    room: r,
-                                    connector: entry,
-                                    transform: Transform::ALL[t],
-                                    origin,
-                                },
-                                exit,
-                                q,
-                                d,
-                            ));
-                            break 'rooms;
-                        }
+                    let t = spec.transform;
+                    let origin = doorstep - tables.xf_pos[tables.conn_base[r] + spec.entry][t];
+                    let aabb = Aabb::from_origin_size(origin, tables.xf_size[r][t]);
+                    if self.index.hits(&aabb, &self.boxes) {
+                        continue;
                     }
+                    let fit = Fit {
+                        room: r,
+                        connector: spec.entry,
+                        transform: Transform::ALL[t],
+                        origin,
+                    };
+                    bridge = Some((fit, spec.exit, q, d));
+                    break;
                 }
             }
             let Some((fit, exit, q, d)) = bridge else {
