@@ -526,7 +526,7 @@ impl<'p> Builder<'p> {
             min: target_pos,
             max: target_pos,
         };
-        if self.index.hits(&doorstep, &self.boxes) {
+        if self.index.hits(&doorstep) {
             return None;
         }
         let wanted = anchor_dir.opposite();
@@ -610,7 +610,7 @@ impl<'p> Builder<'p> {
             }
             let origin = target_pos - self.tables.xf_pos[base + cb][t];
             let aabb = Aabb::from_origin_size(origin, self.tables.xf_size[r][t]);
-            if !self.index.hits(&aabb, &self.boxes) {
+            if !self.index.hits(&aabb) {
                 found = Some(Fit {
                     room: r,
                     connector: cb,
@@ -694,15 +694,10 @@ impl<'p> Builder<'p> {
             self.connections[edge].from_connector,
         );
         let old_box = self.boxes[l];
+        // Unfiled, the leaf's own box does not block its replacement.
         self.index.remove(l as u32, &old_box);
-        // The leaf's own box must not block its replacement.
-        self.boxes[l] = Aabb {
-            min: IVec3::MAX,
-            max: IVec3::MIN,
-        };
         let depth = self.placements[l].depth;
         let Some(fit) = self.find_fit(p, c, depth, pick) else {
-            self.boxes[l] = old_box;
             self.index.insert(l as u32, &old_box);
             return false;
         };
@@ -979,13 +974,10 @@ impl<'p> Builder<'p> {
                     continue;
                 };
                 if q == p
-                    || self.index.hits(
-                        &Aabb {
-                            min: doorstep,
-                            max: doorstep,
-                        },
-                        &self.boxes,
-                    )
+                    || self.index.hits(&Aabb {
+                        min: doorstep,
+                        max: doorstep,
+                    })
                 {
                     continue;
                 }
@@ -1004,7 +996,7 @@ impl<'p> Builder<'p> {
                     let t = spec.transform;
                     let origin = doorstep - tables.xf_pos[tables.conn_base[r] + spec.entry][t];
                     let aabb = Aabb::from_origin_size(origin, tables.xf_size[r][t]);
-                    if self.index.hits(&aabb, &self.boxes) {
+                    if self.index.hits(&aabb) {
                         continue;
                     }
                     let fit = Fit {
