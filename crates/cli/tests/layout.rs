@@ -92,7 +92,7 @@ fn json_has_the_issue_fields_and_is_consistent() {
 
 #[test]
 fn same_seed_same_bytes() {
-    for engine in ["minecrafty", "branching", "random-walk"] {
+    for engine in ["minecrafty", "branching", "grid-maze", "random-walk"] {
         let args = [
             "layout", "--engine", engine, "--seed", "77", "--format", "json",
         ];
@@ -106,6 +106,11 @@ fn validate_accepts_the_shipped_packs() {
         let text = stdout(&dungeon(&["validate", pack]));
         assert!(text.contains(": ok: pack"), "{text}");
     }
+    let text = stdout(&dungeon(&["validate"]));
+    assert!(
+        text.starts_with("castle (embedded): ok: pack `castle`, 16 room types"),
+        "{text}"
+    );
 }
 
 #[test]

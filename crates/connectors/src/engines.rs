@@ -228,22 +228,28 @@ fn random_walk(builder: &mut Builder<'_>) {
             break;
         };
         let from = list.items[at] as usize;
-        let open: Vec<u16> = (0..builder.n_connectors(from) as u16)
-            .filter(|&c| builder.state(from, usize::from(c)) == OPEN)
-            .collect();
-        let Some(pick) = builder.rng.index(open.len()) else {
+        let mut open = std::mem::take(&mut builder.order);
+        open.clear();
+        open.extend(
+            (0..builder.n_connectors(from) as u16)
+                .filter(|&c| builder.state(from, usize::from(c)) == OPEN),
+        );
+        let n_open = open.len();
+        let chosen = builder.rng.index(n_open).map(|i| usize::from(open[i]));
+        builder.order = open;
+        let Some(chosen) = chosen else {
             growable.remove(from);
             tips.remove(from);
             continue;
         };
-        if let Some(new) = builder.attach(from, usize::from(open[pick]), Pick::Normal, false) {
+        if let Some(new) = builder.attach(from, chosen, Pick::Normal, false) {
             growable.insert(new);
             tips.insert(new);
             if builder.degree[from] > 1 {
                 tips.remove(from);
             }
         }
-        if open.len() == 1 {
+        if n_open == 1 {
             growable.remove(from);
             tips.remove(from);
         }

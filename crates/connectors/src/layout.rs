@@ -154,6 +154,19 @@ pub(crate) struct Tables {
     pub xf_size: Vec<[IVec3; 8]>,
     /// Per room, the set of transformed connector directions (bits of [`dir_bit`]).
     pub xf_dirs: Vec<[u8; 8]>,
+    /// Per direction (in [`Dir`] order), the ways a room can bridge a gap in that direction,
+    /// sorted by span.
+    pub bridges: [Vec<Bridge>; 6],
+}
+
+/// A room that, entered through `entry` under `transform`, leaves through `exit` pointing the
+/// same way; the partner connector of a bridge loop sits at the doorstep plus `span`.
+pub(crate) struct Bridge {
+    pub span: IVec3,
+    pub room: usize,
+    pub entry: usize,
+    pub exit: usize,
+    pub transform: usize,
 }
 
 /// The bit of a direction in direction sets: NORTH 1, EAST 2, SOUTH 4, WEST 8 (the maze
@@ -189,12 +202,54 @@ impl Tables {
                 xf_dir.push(Transform::ALL.map(|t| t.dir(conn.direction)));
             }
         }
+        let mut bridges: [Vec<Bridge>; 6] = Default::default();
+        for (r, room) in pack.rooms.iter().enumerate() {
+            if matches!(room.kind, RoomType::Start | RoomType::End) {
+                continue;
+            }
+            let base = conn_base[r];
+            for t in 0..8 {
+                for entry in 0..room.connectors.len() {
+                    for exit in 0..room.connectors.len() {
+                        let (entry_dir, exit_dir) =
+                            (xf_dir[base + entry][t], xf_dir[base + exit][t]);
+                        if entry == exit || exit_dir != entry_dir.opposite() {
+                            continue;
+                        }
+                        // Entered at the doorstep, the exit's partner is one block past the exit.
+                        let span =
+                            xf_pos[base + exit][t] - xf_pos[base + entry][t] + exit_dir.vector();
+                        bridges[exit_dir as usize].push(Bridge {
+                            span,
+                            room: r,
+                            entry,
+                            exit,
+                            transform: t,
+                        });
+                    }
+                }
+            }
+        }
+        for list in &mut bridges {
+            list.sort_by_key(|b| {
+                (
+                    b.span.x,
+                    b.span.y,
+                    b.span.z,
+                    b.room,
+                    b.transform,
+                    b.entry,
+                    b.exit,
+                )
+            });
+        }
         Tables {
             conn_base,
             xf_pos,
             xf_dir,
             xf_size,
             xf_dirs,
+            bridges,
         }
     }
 }
@@ -465,6 +520,15 @@ impl<'p> Builder<'p> {
         }
         let (anchor_pos, anchor_dir) = self.connector_world(p, c);
         let target_pos = anchor_pos + anchor_dir.vector();
+        // The commonest failure inside a dense layout: the block beyond the doorway already
+        // belongs to a room, so nothing can go there. One point query settles it.
+        let doorstep = Aabb {
+            min: target_pos,
+            max: target_pos,
+        };
+        if self.index.hits(&doorstep) {
+            return None;
+        }
         let wanted = anchor_dir.opposite();
         let n_rooms = self.pack.rooms.len();
         for r in 0..n_rooms {
@@ -483,13 +547,13 @@ impl<'p> Builder<'p> {
         let mut found = None;
         'tiers: for tier in 0..2u8 {
             let mut any = false;
-            for r in 0..n_rooms {
-                tier_weights[r] = if self.tiers[r] == tier {
+            for (r, weight) in tier_weights.iter_mut().enumerate() {
+                *weight = if self.tiers[r] == tier {
                     self.weights[r]
                 } else {
                     0.0
                 };
-                any |= tier_weights[r] > 0.0;
+                any |= *weight > 0.0;
             }
             if !any {
                 continue;
@@ -546,7 +610,7 @@ impl<'p> Builder<'p> {
             }
             let origin = target_pos - self.tables.xf_pos[base + cb][t];
             let aabb = Aabb::from_origin_size(origin, self.tables.xf_size[r][t]);
-            if !self.index.hits(&aabb, &self.boxes) {
+            if !self.index.hits(&aabb) {
                 found = Some(Fit {
                     room: r,
                     connector: cb,
@@ -630,15 +694,10 @@ impl<'p> Builder<'p> {
             self.connections[edge].from_connector,
         );
         let old_box = self.boxes[l];
+        // Unfiled, the leaf's own box does not block its replacement.
         self.index.remove(l as u32, &old_box);
-        // The leaf's own box must not block its replacement.
-        self.boxes[l] = Aabb {
-            min: IVec3::MAX,
-            max: IVec3::MIN,
-        };
         let depth = self.placements[l].depth;
         let Some(fit) = self.find_fit(p, c, depth, pick) else {
-            self.boxes[l] = old_box;
             self.index.insert(l as u32, &old_box);
             return false;
         };
@@ -766,13 +825,27 @@ impl<'p> Builder<'p> {
         }
     }
 
-    /// Adds loops between unused connectors that face each other across one block, found by
-    /// sorting the unused connectors by world position and looking each partner up.
+    /// Adds loops: first between unused connectors that face each other across one block
+    /// (document 004, chapter 7), then, while `maxLoops` allows, by bridging: a room whose two
+    /// opposite connectors exactly span the gap between two unused connectors facing each other
+    /// (so loops also appear between rooms of different sizes), then the direct pass again for
+    /// the connectors the bridges brought. Partners are found by looking positions up in the
+    /// unused connectors sorted by position, never by a scan.
     pub fn add_loops(&mut self) {
         let layout = &self.pack.layout;
         if layout.loop_chance <= 0.0 || layout.max_loops == Some(0) {
             return;
         }
+        let mut loops = self.add_direct_loops(0);
+        let bridged = self.add_bridges(loops);
+        if bridged > 0 {
+            loops += bridged;
+            self.add_direct_loops(loops);
+        }
+    }
+
+    /// Unused connectors sorted by world position: (position, placement, connector).
+    fn unused_by_position(&self) -> Vec<(IVec3, u32, u16)> {
         let mut unused: Vec<(IVec3, u32, u16)> = Vec::new();
         for p in 0..self.len() {
             for c in 0..self.n_connectors(p) {
@@ -782,67 +855,173 @@ impl<'p> Builder<'p> {
                 }
             }
         }
+        unused.sort_by_key(|e| (e.0.x, e.0.y, e.0.z, e.1, e.2));
         unused
-            .sort_by(|a, b| (a.0.x, a.0.y, a.0.z, a.1, a.2).cmp(&(b.0.x, b.0.y, b.0.z, b.1, b.2)));
+    }
+
+    /// The unused connector at `pos` pointing `dir`, from the sorted list.
+    fn unused_at(
+        &self,
+        unused: &[(IVec3, u32, u16)],
+        pos: IVec3,
+        dir: Dir,
+    ) -> Option<(usize, usize)> {
+        let key = (pos.x, pos.y, pos.z);
+        let start = unused.partition_point(|e| (e.0.x, e.0.y, e.0.z) < key);
+        unused[start..]
+            .iter()
+            .take_while(|e| e.0 == pos)
+            .map(|&(_, q, d)| (q as usize, usize::from(d)))
+            .find(|&(q, d)| self.state(q, d) != USED && self.connector_world(q, d).1 == dir)
+    }
+
+    fn loop_allowed(&self, p: usize, c: usize, q: usize, d: usize) -> bool {
+        let (room_p, room_q) = (self.placements[p].room, self.placements[q].room);
+        let conn_p = &self.pack.rooms[room_p].connectors[c];
+        let conn_q = &self.pack.rooms[room_q].connectors[d];
+        self.pack.rules_allow(room_p, conn_p, room_q, conn_q)
+            && self.pack.rules_allow(room_q, conn_q, room_p, conn_p)
+            && self.key_ready(conn_p.door)
+            && self.key_ready(conn_q.door)
+    }
+
+    fn push_loop(&mut self, p: usize, c: usize, q: usize, d: usize) {
+        self.set_state(p, c, USED);
+        self.set_state(q, d, USED);
+        self.degree[p] += 1;
+        self.degree[q] += 1;
+        let (from_pos, dir) = self.connector_world(p, c);
+        let door = self.combine_doors(p, c, q, d);
+        self.connections.push(Connection {
+            from: p,
+            to: q,
+            from_connector: c,
+            to_connector: d,
+            from_pos,
+            to_pos: from_pos + dir.vector(),
+            kind: ConnectionKind::Loop,
+            door,
+        });
+    }
+
+    /// Joins facing pairs of unused connectors; returns how many loops it added.
+    fn add_direct_loops(&mut self, mut loops: u32) -> u32 {
+        let layout = &self.pack.layout;
+        let unused = self.unused_by_position();
         let mut candidates: Vec<(usize, usize, usize, usize)> = Vec::new();
         for &(pos, p, c) in &unused {
             let (p, c) = (p as usize, usize::from(c));
             let (_, dir) = self.connector_world(p, c);
-            let partner_pos = pos + dir.vector();
-            let key = (partner_pos.x, partner_pos.y, partner_pos.z);
-            let start = unused.partition_point(|e| (e.0.x, e.0.y, e.0.z) < key);
-            for &(other_pos, q, d) in &unused[start..] {
-                if other_pos != partner_pos {
-                    break;
-                }
-                let (q, d) = (q as usize, usize::from(d));
+            if let Some((q, d)) = self.unused_at(&unused, pos + dir.vector(), dir.opposite()) {
                 // Each pair once, from its lower placement.
-                if q <= p {
-                    continue;
-                }
-                let (_, other_dir) = self.connector_world(q, d);
-                if other_dir == dir.opposite() {
+                if q > p {
                     candidates.push((p, c, q, d));
                 }
             }
         }
         self.rng.shuffle(&mut candidates);
-        let mut loops = 0;
+        let before = loops;
         for (p, c, q, d) in candidates {
             if layout.max_loops.is_some_and(|max| loops >= max) {
                 break;
             }
+            if !self.rng.chance(layout.loop_chance) || !self.loop_allowed(p, c, q, d) {
+                continue;
+            }
+            self.push_loop(p, c, q, d);
+            loops += 1;
+        }
+        loops - before
+    }
+
+    /// Bridges gaps between unused connectors that face each other along a line; returns how
+    /// many loops it added. Each unused connector looks up only the few distinct gap lengths the
+    /// pack's rooms can span in its direction ([`Tables::bridges`]).
+    fn add_bridges(&mut self, mut loops: u32) -> u32 {
+        let pack = self.pack;
+        let tables = self.tables;
+        let layout = &pack.layout;
+        let max_rooms = layout.max_rooms as usize;
+        let unused = self.unused_by_position();
+        let mut order: Vec<(u32, u16)> = unused.iter().map(|&(_, p, c)| (p, c)).collect();
+        self.rng.shuffle(&mut order);
+        let before = loops;
+        for (p, c) in order {
+            if layout.max_loops.is_some_and(|max| loops >= max) || self.len() >= max_rooms {
+                break;
+            }
+            let (p, c) = (p as usize, usize::from(c));
+            if self.state(p, c) == USED {
+                continue;
+            }
+            let anchor_room = self.placements[p].room;
+            let anchor = &pack.rooms[anchor_room].connectors[c];
+            if !self.key_ready(anchor.door) {
+                continue;
+            }
+            let (anchor_pos, dir) = self.connector_world(p, c);
+            let depth = self.placements[p].depth + 1;
+            let doorstep = anchor_pos + dir.vector();
+            let specs = &tables.bridges[dir as usize];
+            let mut bridge = None;
+            let mut at = 0;
+            while at < specs.len() && bridge.is_none() {
+                let span = specs[at].span;
+                let group_end = at + specs[at..].iter().take_while(|b| b.span == span).count();
+                let group = at..group_end;
+                at = group_end;
+                let Some((q, d)) = self.unused_at(&unused, doorstep + span, dir.opposite()) else {
+                    continue;
+                };
+                if q == p
+                    || self.index.hits(&Aabb {
+                        min: doorstep,
+                        max: doorstep,
+                    })
+                {
+                    continue;
+                }
+                for spec in &specs[group] {
+                    let r = spec.room;
+                    let entry_conn = &pack.rooms[r].connectors[spec.entry];
+                    if self
+                        .eligibility(r, anchor_room, c, depth, Pick::Normal)
+                        .is_none()
+                        || entry_conn.door == Some(Door::OneWay)
+                        || !self.key_ready(entry_conn.door)
+                        || !pack.rules_allow(anchor_room, anchor, r, entry_conn)
+                    {
+                        continue;
+                    }
+                    let t = spec.transform;
+                    let origin = doorstep - tables.xf_pos[tables.conn_base[r] + spec.entry][t];
+                    let aabb = Aabb::from_origin_size(origin, tables.xf_size[r][t]);
+                    if self.index.hits(&aabb) {
+                        continue;
+                    }
+                    let fit = Fit {
+                        room: r,
+                        connector: spec.entry,
+                        transform: Transform::ALL[t],
+                        origin,
+                    };
+                    bridge = Some((fit, spec.exit, q, d));
+                    break;
+                }
+            }
+            let Some((fit, exit, q, d)) = bridge else {
+                continue;
+            };
             if !self.rng.chance(layout.loop_chance) {
                 continue;
             }
-            let (room_p, room_q) = (self.placements[p].room, self.placements[q].room);
-            let conn_p = &self.pack.rooms[room_p].connectors[c];
-            let conn_q = &self.pack.rooms[room_q].connectors[d];
-            if !self.pack.rules_allow(room_p, conn_p, room_q, conn_q)
-                || !self.pack.rules_allow(room_q, conn_q, room_p, conn_p)
-                || !self.key_ready(conn_p.door)
-                || !self.key_ready(conn_q.door)
-            {
-                continue;
+            let new = self.commit_new(p, c, fit);
+            if self.loop_allowed(new, exit, q, d) {
+                self.push_loop(new, exit, q, d);
+                loops += 1;
             }
-            self.set_state(p, c, USED);
-            self.set_state(q, d, USED);
-            self.degree[p] += 1;
-            self.degree[q] += 1;
-            let (from_pos, dir) = self.connector_world(p, c);
-            let door = self.combine_doors(p, c, q, d);
-            self.connections.push(Connection {
-                from: p,
-                to: q,
-                from_connector: c,
-                to_connector: d,
-                from_pos,
-                to_pos: from_pos + dir.vector(),
-                kind: ConnectionKind::Loop,
-                door,
-            });
-            loops += 1;
         }
+        loops - before
     }
 
     /// The placements reachable from the start through passable connections, skipping

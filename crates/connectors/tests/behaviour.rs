@@ -1,6 +1,6 @@
 //! What the knobs do, measured over many seeds: `boundaryBias` makes random walks reach deeper,
-//! `straightness` stretches the branching trunk, `loopChance` 1 closes every facing pair of
-//! unused connectors, vertical connectors are used, and required rooms always appear. Each
+//! `straightness` stretches the branching trunk, `loopChance` 1 leaves no facing pair of
+//! unused connectors open, vertical connectors are used, and required rooms always appear. Each
 //! comparison of means uses a margin of three standard errors from the samples themselves.
 
 use connectors::{generate, Engine, Layout, Pack, RoomType, CASTLE_YAML, MINES_YAML};
@@ -88,7 +88,11 @@ fn loop_chance_one_closes_every_facing_pair() {
     pack.layout.loop_chance = 1.0;
     pack.layout.max_loops = None;
     let mut total_loops = 0;
-    for layout in layouts(&pack, Engine::Minecrafty) {
+    let all: Vec<Layout> = Engine::ALL
+        .into_iter()
+        .flat_map(|engine| layouts(&pack, engine))
+        .collect();
+    for layout in all {
         total_loops += layout.stats.loops;
         let placements: Vec<_> = layout.placements().collect();
         let mut used = std::collections::BTreeSet::new();
@@ -126,7 +130,8 @@ fn loop_chance_one_closes_every_facing_pair() {
             }
         }
     }
-    assert!(total_loops > 0, "no loop in {SEEDS} layouts");
+    // Facing pairs need rooms that line up exactly, which braided grid mazes make most often.
+    assert!(total_loops > 0, "no loop in {} layouts", 4 * SEEDS);
 }
 
 #[test]

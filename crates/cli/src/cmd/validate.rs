@@ -1,4 +1,4 @@
-//! `dungeon validate PACK`: checks a room pack and prints every problem with its path and line
+//! `dungeon validate [PACK]`: checks a room pack (the embedded castle pack by default) and prints every problem with its path and line
 //! (exit status 2), or a one-line summary when it is valid.
 
 use std::io::Write;
@@ -9,18 +9,23 @@ use clap::Args;
 
 #[derive(Args, Debug)]
 pub struct ValidateArgs {
-    /// The pack file (YAML).
-    pack: PathBuf,
+    /// The pack file (YAML); the embedded castle pack when absent.
+    pack: Option<PathBuf>,
 }
 
 pub fn run(args: ValidateArgs) -> anyhow::Result<()> {
-    let pack = super::layout::load_pack(&args.pack)?;
+    let (pack, name) = match &args.pack {
+        Some(path) => (super::layout::load_pack(path)?, path.display().to_string()),
+        None => (
+            super::layout::parse_pack(connectors::CASTLE_YAML, "castle (embedded)")?,
+            "castle (embedded)".to_string(),
+        ),
+    };
     let connectors: usize = pack.rooms.iter().map(|r| r.connectors.len()).sum();
     let mut out = std::io::stdout().lock();
     writeln!(
         out,
-        "{}: ok: pack `{}`, {} room types, {connectors} connectors, {} keys, engine {}{}",
-        args.pack.display(),
+        "{name}: ok: pack `{}`, {} room types, {connectors} connectors, {} keys, engine {}{}",
         pack.name,
         pack.rooms.len(),
         pack.keys.len(),
