@@ -14,7 +14,7 @@ use std::fmt::Write as _;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use nbt_export::{build_blueprint, write_nbt, BlockState, IVec3, Structure};
+use nbt_export::{build_blueprint, write_nbt, BlockState, IVec3, Structure, Tag};
 use serde_yaml::Value;
 
 /// A room of a pack, as much of it as the structures need.
@@ -192,9 +192,10 @@ fn check_room(room: &PackRoom, structure: &Structure) -> Vec<String> {
     }
     problems.extend(unreachable_connectors(room, structure));
     if let Some(key) = &room.key {
+        let label = key_label(key);
         let holds_key = structure.blocks().any(|b| {
             b.nbt
-                .is_some_and(|nbt| format!("{nbt:?}").contains(&key_label(key)))
+                .is_some_and(|nbt| mentions(&Tag::Compound(nbt.clone()), &label))
         });
         if !holds_key {
             problems.push(format!("key room: no container holds `{}`", key_label(key)));
@@ -271,6 +272,16 @@ fn inward_step(size: IVec3, at: IVec3) -> IVec3 {
         IVec3::NEG_X
     } else {
         IVec3::ZERO
+    }
+}
+
+/// True when any string inside `tag` contains `needle` (a custom name is JSON text).
+fn mentions(tag: &Tag, needle: &str) -> bool {
+    match tag {
+        Tag::String(text) => text.contains(needle),
+        Tag::List(items) => items.iter().any(|t| mentions(t, needle)),
+        Tag::Compound(map) => map.values().any(|t| mentions(t, needle)),
+        _ => false,
     }
 }
 
