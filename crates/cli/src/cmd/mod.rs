@@ -1,6 +1,11 @@
 //! The subcommands of `dungeon` and their dispatch.
 
+mod layout;
+mod maze;
+mod map;
+mod floor;
 mod seed;
+mod validate;
 
 use clap::{Parser, Subcommand};
 
@@ -17,11 +22,26 @@ enum Command {
     /// Create and decode seed strings (`XXXXX-XXXXX-XXXXX-XXXXX`).
     #[command(subcommand)]
     Seed(seed::SeedCommand),
+    /// Generate a maze with one of six algorithms (ASCII or JSON), optionally braided.
+    Maze(maze::MazeArgs),
+    /// Generate a prefab-room layout from a pack and print it as ASCII or JSON.
+    Layout(layout::LayoutArgs),
+    /// Check a room pack and print every problem with its path and line.
+    Validate(validate::ValidateArgs),
+    /// Generate the game's 56x32 floors (tile-map): ASCII, JSON, batches and statistics.
+    Map(map::MapArgs),
+    /// Build the four-floor boards of document 000 (grid-floor): ASCII, JSON or JSON Lines.
+    Floor(floor::FloorArgs),
 }
 
 /// Runs one parsed command line.
 pub fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Command::Seed(command) => seed::run(command),
+        Command::Maze(args) => maze::run(args),
+        Command::Layout(args) => layout::run(args),
+        Command::Validate(args) => validate::run(args),
+        Command::Map(args) => map::run(args),
+        Command::Floor(args) => floor::run(args),
     }
 }

@@ -1,0 +1,136 @@
+//! `dungeon floor`: the four-floor board pipeline of document 000 (crate `grid-floor`), as ASCII
+//! or JSON, for one run or a batch of consecutive seeds (JSON Lines, one floor per line).
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use anyhow::Context;
+use clap::{Args, ValueEnum};
+use grid_floor::{ErrorKind, Floor, Generator, Setup, Tables};
+use rng::SeedCode;
+
+use crate::fail::bad_input;
+
+/// How a floor is printed.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum Format {
+    /// The board with one letter per object kind, a legend and the object list.
+    Ascii,
+    /// JSON: one document for a single run, JSON Lines (one floor per line) with --count.
+    Json,
+}
+
+#[derive(Args, Debug)]
+pub struct FloorArgs {
+    /// The run's initial seed (its low 31 bits are kept). Default 1.
+    #[arg(long, conflicts_with = "code")]
+    seed: Option<u64>,
+    /// A seed string (`XXXXX-XXXXX-XXXXX-XXXXX`): initial seed, class, difficulty and unlocks.
+    #[arg(long)]
+    code: Option<String>,
+    /// Which floor: 1, 2, 3, 4 or all.
+    #[arg(long, default_value = "all")]
+    depth: String,
+    /// The class (bard builds taverns). Default warrior; a seed string carries its own.
+    #[arg(long, conflicts_with = "code")]
+    class: Option<String>,
+    /// A YAML file replacing the embedded data tables (same shape as configs/grid-floor/default.yaml).
+    #[arg(long, value_name = "FILE.yaml")]
+    data: Option<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Ascii)]
+    format: Format,
+    /// Build this many runs, for seeds N, N+1, ...; JSON output becomes JSON Lines.
+    #[arg(long, default_value_t = 1)]
+    count: u32,
+}
+
+fn load_tables(path: Option<&PathBuf>) -> anyhow::Result<Tables> {
+    let Some(path) = path else {
+        return Tables::default_tables().context("the embedded grid-floor tables are invalid");
+    };
+    let shown = path.display();
+    let text = std::fs::read_to_string(path)
+        .map_err(|error| bad_input(format!("{shown}: cannot read the data file: {error}")))?;
+    Tables::from_yaml(&text).map_err(|error| match error.kind() {
+        ErrorKind::Yaml {
+            line: Some(line),
+            column,
+            message,
+        } => bad_input(format!("{shown}:{line}:{}: {message}", column.unwrap_or(1))),
+        _ => bad_input(format!("{shown}: {error}")),
+    })
+}
+
+fn parse_depth(text: &str) -> anyhow::Result<Option<u8>> {
+    match text.trim() {
+        "all" => Ok(None),
+        other => match other.parse::<u8>() {
+            Ok(depth @ 1..=4) => Ok(Some(depth)),
+            _ => Err(bad_input(format!(
+                "--depth {other:?}: use 1, 2, 3, 4 or all"
+            ))),
+        },
+    }
+}
+
+pub fn run(args: FloorArgs) -> anyhow::Result<()> {
+    let depth = parse_depth(&args.depth)?;
+    let (setup, first_seed) = match &args.code {
+        Some(code) => {
+            let code = SeedCode::decode(code)
+                .map_err(|error| bad_input(format!("--code {code:?}: {error}")))?;
+            (Setup::from_code(&code), code.initial_seed)
+        }
+        None => {
+            let class = args.class.as_deref().unwrap_or("warrior");
+            let setup = Setup::for_class(class).ok_or_else(|| {
+                bad_input(format!(
+                    "--class {class:?}: unknown class; use one of {}",
+                    rng::CLASSES.join(", ")
+                ))
+            })?;
+            (setup, (args.seed.unwrap_or(1) & 0x7FFF_FFFF) as u32)
+        }
+    };
+    if args.count == 0 {
+        return Err(bad_input("--count must be at least 1"));
+    }
+    let tables = load_tables(args.data.as_ref())?;
+    let mut generator = Generator::new(&tables);
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let batch = args.count > 1;
+    let mut floors: Vec<Floor<'_>> = Vec::with_capacity(4);
+    for offset in 0..args.count {
+        let seed = first_seed.wrapping_add(offset) & 0x7FFF_FFFF;
+        floors.clear();
+        match depth {
+            Some(depth) => floors.push(generator.run_floor(&setup, seed, depth)?),
+            None => floors.extend(generator.run(&setup, seed)?),
+        }
+        match args.format {
+            Format::Ascii => {
+                for floor in &floors {
+                    writeln!(out, "{}", floor.to_ascii())?;
+                }
+            }
+            Format::Json if batch => {
+                for floor in &floors {
+                    serde_json::to_writer(&mut out, floor)?;
+                    writeln!(out)?;
+                }
+            }
+            Format::Json => {
+                if depth.is_some() {
+                    serde_json::to_writer_pretty(&mut out, &floors[0])?;
+                } else {
+                    serde_json::to_writer_pretty(&mut out, &floors)?;
+                }
+                writeln!(out)?;
+            }
+        }
+    }
+    out.flush().context("writing the floors")?;
+    Ok(())
+}

@@ -1,0 +1,251 @@
+//! The four layout engines. Each only decides where to grow next; placement, selection and the
+//! rules are the builder's (`layout.rs`), so all four share one selection policy. Each returns
+//! the placements where it would like the end room (the branching trunk's tip), best first.
+
+use std::collections::VecDeque;
+
+use rng::Rng31;
+
+use crate::error::Error;
+use crate::geom::Dir;
+use crate::layout::{Builder, Pick, OPEN};
+use crate::pack::{EndAt, Engine};
+
+/// Runs `engine` on a builder that holds only the start room.
+pub(crate) fn run(builder: &mut Builder<'_>, engine: Engine) -> Result<Vec<usize>, Error> {
+    match engine {
+        Engine::Minecrafty => {
+            minecrafty(builder);
+            Ok(Vec::new())
+        }
+        Engine::Branching => Ok(branching(builder)),
+        Engine::RandomWalk => {
+            random_walk(builder);
+            Ok(Vec::new())
+        }
+        Engine::GridMaze => crate::grid_maze::grid_maze(builder),
+    }
+}
+
+/// Fills `builder.order` with the open connectors of placement `p`, shuffled.
+fn open_connectors_shuffled(builder: &mut Builder<'_>, p: usize) -> Vec<u16> {
+    let mut order = std::mem::take(&mut builder.order);
+    order.clear();
+    order.extend(
+        (0..builder.n_connectors(p) as u16).filter(|&c| builder.state(p, usize::from(c)) == OPEN),
+    );
+    builder.rng.shuffle(&mut order);
+    order
+}
+
+/// Minecrafty (document 004, "蔓延式"): a breadth-first queue of rooms; every open connector
+/// of the room at the front tries to grow a new room, which joins the back of the queue.
+pub(crate) fn minecrafty(builder: &mut Builder<'_>) {
+    let mut queue: VecDeque<usize> = (0..builder.len()).collect();
+    while let Some(p) = queue.pop_front() {
+        if builder.len() >= builder.target as usize {
+            break;
+        }
+        let order = open_connectors_shuffled(builder, p);
+        for &c in &order {
+            if builder.len() >= builder.target as usize {
+                break;
+            }
+            if let Some(new) = builder.attach(p, usize::from(c), Pick::Normal, false) {
+                queue.push_back(new);
+            }
+        }
+        builder.order = order;
+    }
+}
+
+/// Grows one room off `from`, preferring (with chance `straightness`) the open connectors that
+/// keep going in direction `heading`. Returns the new room and the direction it was entered by.
+fn extend(
+    builder: &mut Builder<'_>,
+    from: usize,
+    heading: Option<Dir>,
+    straightness: f64,
+    pick: Pick,
+) -> Option<(usize, Dir)> {
+    let mut order = open_connectors_shuffled(builder, from);
+    if let Some(heading) = heading {
+        if builder.rng.chance(straightness) {
+            // A stable partition keeps the shuffled order within each group.
+            order.sort_by_key(|&c| builder.connector_world(from, usize::from(c)).1 != heading);
+        }
+    }
+    let mut grown = None;
+    for &c in &order {
+        let c = usize::from(c);
+        let dir = builder.connector_world(from, c).1;
+        if let Some(new) = builder.attach(from, c, pick, false) {
+            grown = Some((new, dir));
+            break;
+        }
+    }
+    builder.order = order;
+    grown
+}
+
+/// Branching: a trunk of `trunkMin..=trunkMax` rooms from the start, going straight with
+/// chance `straightness` at every step, then `branchCount` branches of up to `branchDepth` rooms
+/// from random trunk rooms. The end room goes on the trunk's tip or the deepest branch's tip.
+fn branching(builder: &mut Builder<'_>) -> Vec<usize> {
+    let params = builder.pack.layout.branching.clone();
+    let cap = builder.target as usize;
+    let trunk_len = builder
+        .rng
+        .range(params.trunk_min as i32, params.trunk_max as i32)
+        .unwrap_or(params.trunk_min as i32)
+        .max(1) as usize;
+    let mut trunk = vec![0usize];
+    let mut heading = None;
+    while trunk.len() < trunk_len && builder.len() < cap {
+        let Some(&tip) = trunk.last() else { break };
+        match extend(builder, tip, heading, params.straightness, Pick::Normal) {
+            Some((new, dir)) => {
+                trunk.push(new);
+                heading = Some(dir);
+            }
+            None => {
+                // Stuck: back up one room and try to go on from there, unless that is the start.
+                if trunk.len() <= 1 {
+                    break;
+                }
+                let stuck = trunk.len();
+                let mut resumed = false;
+                for back in (0..stuck - 1).rev() {
+                    if let Some((new, dir)) = extend(builder, trunk[back], None, 0.0, Pick::Normal)
+                    {
+                        trunk.truncate(back + 1);
+                        trunk.push(new);
+                        heading = Some(dir);
+                        resumed = true;
+                        break;
+                    }
+                }
+                if !resumed {
+                    break;
+                }
+            }
+        }
+    }
+    let trunk_tip = trunk.last().copied().unwrap_or(0);
+    let mut deepest_branch_tip: Option<usize> = None;
+    let branch_roots: Vec<usize> = if trunk.len() > 1 {
+        trunk[..trunk.len() - 1].to_vec()
+    } else {
+        trunk.clone()
+    };
+    for _ in 0..params.branch_count {
+        if builder.len() >= cap {
+            break;
+        }
+        let Some(root_idx) = builder.rng.index(branch_roots.len()) else {
+            break;
+        };
+        let mut tip = branch_roots[root_idx];
+        let mut heading = None;
+        for _ in 0..params.branch_depth {
+            if builder.len() >= cap {
+                break;
+            }
+            match extend(builder, tip, heading, params.straightness, Pick::Normal) {
+                Some((new, dir)) => {
+                    tip = new;
+                    heading = Some(dir);
+                }
+                None => break,
+            }
+        }
+        if tip != branch_roots[root_idx]
+            && deepest_branch_tip
+                .is_none_or(|d| builder.placements[tip].depth > builder.placements[d].depth)
+        {
+            deepest_branch_tip = Some(tip);
+        }
+    }
+    match (params.end_at, deepest_branch_tip) {
+        (EndAt::Branch, Some(tip)) => vec![tip, trunk_tip],
+        _ => vec![trunk_tip],
+    }
+}
+
+/// A list with O(1) insertion, removal and random pick, of placements.
+struct PickList {
+    items: Vec<u32>,
+    slot: Vec<u32>,
+}
+
+const ABSENT: u32 = u32::MAX;
+
+impl PickList {
+    fn new() -> PickList {
+        PickList {
+            items: Vec::new(),
+            slot: Vec::new(),
+        }
+    }
+
+    fn insert(&mut self, p: usize) {
+        if self.slot.len() <= p {
+            self.slot.resize(p + 1, ABSENT);
+        }
+        if self.slot[p] == ABSENT {
+            self.slot[p] = self.items.len() as u32;
+            self.items.push(p as u32);
+        }
+    }
+
+    fn remove(&mut self, p: usize) {
+        let Some(&at) = self.slot.get(p) else { return };
+        if at == ABSENT {
+            return;
+        }
+        self.items.swap_remove(at as usize);
+        if let Some(&moved) = self.items.get(at as usize) {
+            self.slot[moved as usize] = at;
+        }
+        self.slot[p] = ABSENT;
+    }
+}
+
+/// RandomWalk: repeatedly pick a room to grow from, a tip (a room with one connection) with
+/// chance `boundaryBias` or else any room with an untried connector, and try one of its
+/// untried connectors at random. Every connector is tried at most once, so it always ends.
+fn random_walk(builder: &mut Builder<'_>) {
+    let bias = builder.pack.layout.random_walk.boundary_bias;
+    let cap = builder.target as usize;
+    let mut growable = PickList::new();
+    let mut tips = PickList::new();
+    growable.insert(0);
+    tips.insert(0);
+    while builder.len() < cap && !growable.items.is_empty() {
+        let from_tips = !tips.items.is_empty() && builder.rng.chance(bias);
+        let list = if from_tips { &tips } else { &growable };
+        let Some(at) = builder.rng.index(list.items.len()) else {
+            break;
+        };
+        let from = list.items[at] as usize;
+        let open: Vec<u16> = (0..builder.n_connectors(from) as u16)
+            .filter(|&c| builder.state(from, usize::from(c)) == OPEN)
+            .collect();
+        let Some(pick) = builder.rng.index(open.len()) else {
+            growable.remove(from);
+            tips.remove(from);
+            continue;
+        };
+        if let Some(new) = builder.attach(from, usize::from(open[pick]), Pick::Normal, false) {
+            growable.insert(new);
+            tips.insert(new);
+            if builder.degree[from] > 1 {
+                tips.remove(from);
+            }
+        }
+        if open.len() == 1 {
+            growable.remove(from);
+            tips.remove(from);
+        }
+    }
+}

@@ -1,0 +1,1071 @@
+//! Layout generation: the shared builder (placement through the spatial index, the one
+//! selection policy), the post passes (end room, required rooms, loops), the rule checks with
+//! bounded retries on derived seeds, and the result graph with its statistics. The four engines
+//! live in `engines.rs` and only decide where to grow next.
+
+use std::collections::BTreeMap;
+
+use glam::IVec3;
+use petgraph::graph::UnGraph;
+use rng::{Lcg31, Rng31};
+
+use crate::engines;
+use crate::error::{Error, ErrorKind};
+use crate::geom::{Aabb, Dir, Transform};
+use crate::index::GridIndex;
+use crate::pack::{Door, Engine, Pack, RoomType};
+
+/// One placed room.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Placement {
+    /// Index of its [`crate::RoomDef`] in [`Pack::rooms`].
+    pub room: usize,
+    /// Its role in this layout: the room's own type, or END for a leaf marked as the end
+    /// because no END room could be placed.
+    pub kind: RoomType,
+    /// World position of its minimum corner.
+    pub origin: IVec3,
+    /// Size after the transform.
+    pub size: IVec3,
+    /// Mirror and rotation applied to the room's structure.
+    pub transform: Transform,
+    /// Room-count distance from the start along the tree.
+    pub depth: u32,
+}
+
+impl Placement {
+    /// The blocks it occupies.
+    pub fn aabb(&self) -> Aabb {
+        Aabb::from_origin_size(self.origin, self.size)
+    }
+}
+
+/// Whether a connection is part of the spanning tree or a loop added afterwards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ConnectionKind {
+    /// Made while growing; the tree edges connect every room.
+    Tree,
+    /// Added between two unused connectors that face each other.
+    Loop,
+}
+
+/// The door of a connection, from either of its two connectors.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ConnectionDoor {
+    /// An ordinary door.
+    Normal,
+    /// Locked; opened by the key of this index in [`Pack::keys`].
+    Locked(usize),
+    /// Passable only from the placement `from` to the other one.
+    OneWay {
+        /// The placement the door lets you out of.
+        from: usize,
+    },
+}
+
+/// Two placements joined through two connectors.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Connection {
+    /// Placement index of the first room (the tree parent for tree edges).
+    pub from: usize,
+    /// Placement index of the second room.
+    pub to: usize,
+    /// Connector index in the first room's definition.
+    pub from_connector: usize,
+    /// Connector index in the second room's definition.
+    pub to_connector: usize,
+    /// World position of the first connector.
+    pub from_pos: IVec3,
+    /// World position of the second connector: `from_pos` plus the first one's direction.
+    pub to_pos: IVec3,
+    /// Tree or loop.
+    pub kind: ConnectionKind,
+    /// The door, if either connector has one (locked wins over one-way over normal).
+    pub door: Option<ConnectionDoor>,
+}
+
+/// Figures about a layout.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Number of rooms.
+    pub rooms: u32,
+    /// Rooms per type name.
+    pub rooms_by_type: BTreeMap<&'static str, u32>,
+    /// The greatest depth.
+    pub max_depth: u32,
+    /// Rooms with exactly one connection.
+    pub dead_ends: u32,
+    /// Loop connections.
+    pub loops: u32,
+    /// Connectors of placed rooms that joined nothing.
+    pub unused_connectors: u32,
+    /// Attempts used (1 when the first seed worked).
+    pub attempts: u32,
+}
+
+/// A generated layout: the graph of placements and connections, and its statistics.
+#[derive(Clone, Debug)]
+pub struct Layout {
+    /// Nodes are placements (node index = placement index), edges are connections.
+    pub graph: UnGraph<Placement, Connection>,
+    /// Figures about it.
+    pub stats: Stats,
+    /// The engine that made it.
+    pub engine: Engine,
+    /// The seed asked for.
+    pub seed: u32,
+    /// The seed of the attempt that succeeded (the asked seed on the first attempt).
+    pub attempt_seed: u32,
+}
+
+impl Layout {
+    /// Placements in index order.
+    pub fn placements(&self) -> impl Iterator<Item = &Placement> {
+        self.graph.node_weights()
+    }
+
+    /// Connections in the order they were made.
+    pub fn connections(&self) -> impl Iterator<Item = &Connection> {
+        self.graph.edge_weights()
+    }
+}
+
+/// Generates a layout with a fresh [`Generator`].
+pub fn generate(pack: &Pack, engine: Engine, seed: u32) -> Result<Layout, Error> {
+    Generator::new(pack).generate(engine, seed)
+}
+
+// ---------------------------------------------------------------------------------------------
+
+pub(crate) const OPEN: u8 = 0;
+pub(crate) const TRIED: u8 = 1;
+pub(crate) const USED: u8 = 2;
+const NO_PARENT: u32 = u32::MAX;
+
+/// Every room's connectors and size under all eight transforms, computed once per pack.
+pub(crate) struct Tables {
+    /// First global connector index of each room.
+    pub conn_base: Vec<usize>,
+    /// Per global connector, the transformed local position under each transform.
+    pub xf_pos: Vec<[IVec3; 8]>,
+    /// Per global connector, the transformed direction under each transform.
+    pub xf_dir: Vec<[Dir; 8]>,
+    /// Per room, the transformed size.
+    pub xf_size: Vec<[IVec3; 8]>,
+    /// Per room, the set of transformed connector directions (bits of [`dir_bit`]).
+    pub xf_dirs: Vec<[u8; 8]>,
+}
+
+/// The bit of a direction in direction sets: NORTH 1, EAST 2, SOUTH 4, WEST 8 (the maze
+/// convention), UP 16, DOWN 32.
+pub(crate) fn dir_bit(dir: Dir) -> u8 {
+    match dir {
+        Dir::North => 1,
+        Dir::East => 2,
+        Dir::South => 4,
+        Dir::West => 8,
+        Dir::Up => 16,
+        Dir::Down => 32,
+    }
+}
+
+impl Tables {
+    fn new(pack: &Pack) -> Tables {
+        let mut conn_base = Vec::with_capacity(pack.rooms.len());
+        let mut xf_pos = Vec::new();
+        let mut xf_dir = Vec::new();
+        let mut xf_size = Vec::new();
+        let mut xf_dirs = Vec::new();
+        for room in &pack.rooms {
+            conn_base.push(xf_pos.len());
+            xf_size.push(Transform::ALL.map(|t| t.size(room.size)));
+            xf_dirs.push(Transform::ALL.map(|t| {
+                room.connectors
+                    .iter()
+                    .fold(0u8, |mask, c| mask | dir_bit(t.dir(c.direction)))
+            }));
+            for conn in &room.connectors {
+                xf_pos.push(Transform::ALL.map(|t| t.pos(conn.position, room.size)));
+                xf_dir.push(Transform::ALL.map(|t| t.dir(conn.direction)));
+            }
+        }
+        Tables {
+            conn_base,
+            xf_pos,
+            xf_dir,
+            xf_size,
+            xf_dirs,
+        }
+    }
+}
+
+/// Which rooms a selection may pick.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Pick {
+    /// Any room but START and END.
+    Normal,
+    /// END rooms only.
+    End,
+    /// This room only.
+    Only(usize),
+}
+
+/// A placement found for an anchor connector, not yet committed.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Fit {
+    room: usize,
+    connector: usize,
+    transform: Transform,
+    origin: IVec3,
+}
+
+/// The state of one attempt; its buffers are reused across attempts and layouts.
+pub(crate) struct Builder<'p> {
+    pub pack: &'p Pack,
+    pub tables: &'p Tables,
+    pub rng: Lcg31,
+    pub placements: Vec<Placement>,
+    pub boxes: Vec<Aabb>,
+    /// Per placement, its first slot in `conn_state`.
+    pub conn_base: Vec<u32>,
+    /// Per placed connector: OPEN, TRIED or USED.
+    pub conn_state: Vec<u8>,
+    pub degree: Vec<u32>,
+    /// Per placement, the index of the tree connection from its parent.
+    pub parent_edge: Vec<u32>,
+    pub connections: Vec<Connection>,
+    pub counts: Vec<u32>,
+    pub keys_placed: Vec<u32>,
+    pub index: GridIndex,
+    /// Rooms the engine may place (the cap, less the reserve for the end room).
+    pub target: u32,
+    /// Directions (bits of [`dir_bit`]) a new room must have connectors towards after its
+    /// transform; the grid-maze engine sets it to a cell's passages.
+    pub required_dirs: u8,
+    weights: Vec<f64>,
+    tier_weights: Vec<f64>,
+    tiers: Vec<u8>,
+    combos: Vec<(u16, u8)>,
+    pub order: Vec<u16>,
+}
+
+impl<'p> Builder<'p> {
+    fn new(pack: &'p Pack, tables: &'p Tables) -> Builder<'p> {
+        Builder {
+            pack,
+            tables,
+            rng: Lcg31::new(0),
+            placements: Vec::new(),
+            boxes: Vec::new(),
+            conn_base: Vec::new(),
+            conn_state: Vec::new(),
+            degree: Vec::new(),
+            parent_edge: Vec::new(),
+            connections: Vec::new(),
+            counts: vec![0; pack.rooms.len()],
+            keys_placed: vec![0; pack.keys.len()],
+            index: GridIndex::new(),
+            target: 0,
+            required_dirs: 0,
+            weights: vec![0.0; pack.rooms.len()],
+            tier_weights: vec![0.0; pack.rooms.len()],
+            tiers: vec![0; pack.rooms.len()],
+            combos: Vec::new(),
+            order: Vec::new(),
+        }
+    }
+
+    fn reset(&mut self, seed: u32) {
+        self.rng = Lcg31::new(seed);
+        self.placements.clear();
+        self.boxes.clear();
+        self.conn_base.clear();
+        self.conn_state.clear();
+        self.degree.clear();
+        self.parent_edge.clear();
+        self.connections.clear();
+        self.counts.iter_mut().for_each(|c| *c = 0);
+        self.keys_placed.iter_mut().for_each(|c| *c = 0);
+        self.index.clear();
+    }
+
+    /// Number of placed rooms.
+    pub fn len(&self) -> usize {
+        self.placements.len()
+    }
+
+    /// Number of connectors of placement `p`.
+    pub fn n_connectors(&self, p: usize) -> usize {
+        self.pack.rooms[self.placements[p].room].connectors.len()
+    }
+
+    /// The state of connector `c` of placement `p`.
+    pub fn state(&self, p: usize, c: usize) -> u8 {
+        self.conn_state[self.conn_base[p] as usize + c]
+    }
+
+    fn set_state(&mut self, p: usize, c: usize, state: u8) {
+        let base = self.conn_base[p] as usize;
+        self.conn_state[base + c] = state;
+    }
+
+    /// World position and direction of connector `c` of placement `p`.
+    pub fn connector_world(&self, p: usize, c: usize) -> (IVec3, Dir) {
+        let placement = &self.placements[p];
+        let g = self.tables.conn_base[placement.room] + c;
+        let t = placement.transform.index();
+        (
+            placement.origin + self.tables.xf_pos[g][t],
+            self.tables.xf_dir[g][t],
+        )
+    }
+
+    fn push_placement(
+        &mut self,
+        room: usize,
+        transform: Transform,
+        origin: IVec3,
+        depth: u32,
+    ) -> usize {
+        let idx = self.placements.len();
+        let size = self.tables.xf_size[room][transform.index()];
+        let placement = Placement {
+            room,
+            kind: self.pack.rooms[room].kind,
+            origin,
+            size,
+            transform,
+            depth,
+        };
+        let aabb = placement.aabb();
+        self.index.insert(idx as u32, &aabb);
+        self.boxes.push(aabb);
+        self.placements.push(placement);
+        self.conn_base.push(self.conn_state.len() as u32);
+        let n = self.pack.rooms[room].connectors.len();
+        self.conn_state.extend(std::iter::repeat_n(OPEN, n));
+        self.degree.push(0);
+        self.parent_edge.push(NO_PARENT);
+        self.counts[room] += 1;
+        if let Some(key) = self.pack.rooms[room].key {
+            self.keys_placed[key] += 1;
+        }
+        idx
+    }
+
+    /// Places a START room at the world origin, untransformed.
+    pub fn place_start(&mut self) -> Result<(), String> {
+        let starts: Vec<f64> = self
+            .pack
+            .rooms
+            .iter()
+            .map(|r| {
+                if r.kind == RoomType::Start {
+                    r.weight.max(f64::MIN_POSITIVE)
+                } else {
+                    0.0
+                }
+            })
+            .collect();
+        let room = self
+            .rng
+            .weighted(&starts)
+            .map_err(|_| "the pack has no START room".to_string())?;
+        self.push_placement(room, Transform::IDENTITY, IVec3::ZERO, 0);
+        Ok(())
+    }
+
+    fn door_of(&self, room: usize, c: usize) -> Option<Door> {
+        self.pack.rooms[room].connectors[c].door
+    }
+
+    fn combine_doors(
+        &self,
+        from: usize,
+        fc: usize,
+        to: usize,
+        tc: usize,
+    ) -> Option<ConnectionDoor> {
+        let a = self.door_of(self.placements[from].room, fc);
+        let b = self.door_of(self.placements[to].room, tc);
+        match (a, b) {
+            (Some(Door::Locked(k)), _) | (_, Some(Door::Locked(k))) => {
+                Some(ConnectionDoor::Locked(k))
+            }
+            (Some(Door::OneWay), _) => Some(ConnectionDoor::OneWay { from }),
+            (_, Some(Door::OneWay)) => Some(ConnectionDoor::OneWay { from: to }),
+            (None, None) => None,
+            _ => Some(ConnectionDoor::Normal),
+        }
+    }
+
+    fn key_ready(&self, door: Option<Door>) -> bool {
+        match door {
+            Some(Door::Locked(key)) => self.keys_placed[key] > 0,
+            _ => true,
+        }
+    }
+
+    /// Rolls a success chance; a chance of 1 draws nothing.
+    fn roll(&mut self, chance: f64) -> bool {
+        chance >= 1.0 || self.rng.chance(chance)
+    }
+
+    /// The selection weight and tier of room `r` for an anchor in room `anchor_room`, connector
+    /// `anchor_conn`, at `depth`; `None` when it may not go there.
+    fn eligibility(
+        &self,
+        r: usize,
+        anchor_room: usize,
+        anchor_conn: usize,
+        depth: u32,
+        pick: Pick,
+    ) -> Option<(f64, u8)> {
+        let def = &self.pack.rooms[r];
+        match pick {
+            Pick::Normal if matches!(def.kind, RoomType::Start | RoomType::End) => return None,
+            Pick::End if def.kind != RoomType::End => return None,
+            Pick::Only(only) if only != r => return None,
+            _ => {}
+        }
+        if def.kind == RoomType::Start || def.weight <= 0.0 || !def.depth.contains(depth) {
+            return None;
+        }
+        let count = self.counts[r];
+        if def.occurrences.max.is_some_and(|max| count >= max) {
+            return None;
+        }
+        let anchor = &self.pack.rooms[anchor_room].connectors[anchor_conn];
+        if (!anchor.whitelist.is_empty() && !anchor.whitelist.contains(r))
+            || anchor.blacklist.contains(r)
+        {
+            return None;
+        }
+        let mut weight = def.weight;
+        let anchor_is_corridor = self.pack.rooms[anchor_room].kind == RoomType::Corridor;
+        if anchor_is_corridor != (def.kind == RoomType::Corridor) {
+            weight *= self.pack.layout.corridor_bias;
+        }
+        let below_min = count < def.occurrences.min;
+        if below_min {
+            weight *= 3.0;
+        }
+        let tier = u8::from(!(below_min && def.kind == RoomType::Special));
+        Some((weight, tier))
+    }
+
+    /// Finds a room, transform and connector that joins connector `c` of placement `p` without
+    /// overlapping any placed room; candidates are drawn by weight without replacement, required
+    /// SPECIAL rooms first, and each room's (connector, transform) pairs are shuffled.
+    pub(crate) fn find_fit(&mut self, p: usize, c: usize, depth: u32, pick: Pick) -> Option<Fit> {
+        let anchor_room = self.placements[p].room;
+        let anchor_def = &self.pack.rooms[anchor_room].connectors[c];
+        if !self.key_ready(anchor_def.door) {
+            return None;
+        }
+        let (anchor_pos, anchor_dir) = self.connector_world(p, c);
+        let target_pos = anchor_pos + anchor_dir.vector();
+        let wanted = anchor_dir.opposite();
+        let n_rooms = self.pack.rooms.len();
+        for r in 0..n_rooms {
+            match self.eligibility(r, anchor_room, c, depth, pick) {
+                Some((weight, tier)) => {
+                    self.weights[r] = weight;
+                    self.tiers[r] = tier;
+                }
+                None => {
+                    self.weights[r] = 0.0;
+                    self.tiers[r] = u8::MAX;
+                }
+            }
+        }
+        let mut tier_weights = std::mem::take(&mut self.tier_weights);
+        let mut found = None;
+        'tiers: for tier in 0..2u8 {
+            let mut any = false;
+            for r in 0..n_rooms {
+                tier_weights[r] = if self.tiers[r] == tier {
+                    self.weights[r]
+                } else {
+                    0.0
+                };
+                any |= tier_weights[r] > 0.0;
+            }
+            if !any {
+                continue;
+            }
+            while let Ok(r) = self.rng.weighted(&tier_weights) {
+                if let Some(fit) = self.try_room(anchor_room, c, r, target_pos, wanted) {
+                    found = Some(fit);
+                    break 'tiers;
+                }
+                tier_weights[r] = 0.0;
+            }
+        }
+        self.tier_weights = tier_weights;
+        found
+    }
+
+    fn try_room(
+        &mut self,
+        anchor_room: usize,
+        anchor_conn: usize,
+        r: usize,
+        target_pos: IVec3,
+        wanted: Dir,
+    ) -> Option<Fit> {
+        let pack = self.pack;
+        let def = &pack.rooms[r];
+        let anchor = &pack.rooms[anchor_room].connectors[anchor_conn];
+        let base = self.tables.conn_base[r];
+        self.combos.clear();
+        for (cb, conn) in def.connectors.iter().enumerate() {
+            // A one-way door lets you out of its own room only, so it never leads into a
+            // new child room.
+            if conn.door == Some(Door::OneWay) || !self.key_ready(conn.door) {
+                continue;
+            }
+            if !pack.rules_allow(anchor_room, anchor, r, conn) {
+                continue;
+            }
+            for t in 0..8u8 {
+                let covers = self.tables.xf_dirs[r][usize::from(t)] & self.required_dirs
+                    == self.required_dirs;
+                if covers && self.tables.xf_dir[base + cb][usize::from(t)] == wanted {
+                    self.combos.push((cb as u16, t));
+                }
+            }
+        }
+        let mut combos = std::mem::take(&mut self.combos);
+        self.rng.shuffle(&mut combos);
+        let mut found = None;
+        for &(cb, t) in &combos {
+            let (cb, t) = (usize::from(cb), usize::from(t));
+            if !self.roll(def.connectors[cb].success_chance) {
+                continue;
+            }
+            let origin = target_pos - self.tables.xf_pos[base + cb][t];
+            let aabb = Aabb::from_origin_size(origin, self.tables.xf_size[r][t]);
+            if !self.index.hits(&aabb, &self.boxes) {
+                found = Some(Fit {
+                    room: r,
+                    connector: cb,
+                    transform: Transform::ALL[t],
+                    origin,
+                });
+                break;
+            }
+        }
+        self.combos = combos;
+        found
+    }
+
+    fn commit_new(&mut self, p: usize, c: usize, fit: Fit) -> usize {
+        let depth = self.placements[p].depth + 1;
+        let idx = self.push_placement(fit.room, fit.transform, fit.origin, depth);
+        self.set_state(p, c, USED);
+        self.set_state(idx, fit.connector, USED);
+        self.degree[p] += 1;
+        self.degree[idx] += 1;
+        let (from_pos, dir) = self.connector_world(p, c);
+        let door = self.combine_doors(p, c, idx, fit.connector);
+        self.parent_edge[idx] = self.connections.len() as u32;
+        self.connections.push(Connection {
+            from: p,
+            to: idx,
+            from_connector: c,
+            to_connector: fit.connector,
+            from_pos,
+            to_pos: from_pos + dir.vector(),
+            kind: ConnectionKind::Tree,
+            door,
+        });
+        idx
+    }
+
+    /// Tries to grow a new room on connector `c` of placement `p`: rolls the anchor's success
+    /// chance, then looks for a fit. A connector that fails is marked TRIED (a wall for now; a
+    /// loop may still use it).
+    pub fn attach(&mut self, p: usize, c: usize, pick: Pick, allow_tried: bool) -> Option<usize> {
+        let state = self.state(p, c);
+        if state == USED || (state == TRIED && !allow_tried) {
+            return None;
+        }
+        let chance = self.pack.rooms[self.placements[p].room].connectors[c].success_chance;
+        if !self.roll(chance) {
+            self.set_state(p, c, TRIED);
+            return None;
+        }
+        let depth = self.placements[p].depth + 1;
+        match self.find_fit(p, c, depth, pick) {
+            Some(fit) => Some(self.commit_new(p, c, fit)),
+            None => {
+                self.set_state(p, c, TRIED);
+                None
+            }
+        }
+    }
+
+    /// Whether leaf `l` may be swapped for another room.
+    fn swappable(&self, l: usize) -> bool {
+        let placement = &self.placements[l];
+        let def = &self.pack.rooms[placement.room];
+        l != 0
+            && self.degree[l] == 1
+            && self.parent_edge[l] != NO_PARENT
+            && matches!(placement.kind, RoomType::Room | RoomType::Corridor)
+            && def.key.is_none()
+            && self.counts[placement.room] > def.occurrences.min
+    }
+
+    /// Replaces leaf `l` by a room chosen with `pick` on the same parent connector; false (and
+    /// nothing changed) when nothing fits.
+    pub fn replace_leaf(&mut self, l: usize, pick: Pick) -> bool {
+        if !self.swappable(l) {
+            return false;
+        }
+        let edge = self.parent_edge[l] as usize;
+        let (p, c) = (
+            self.connections[edge].from,
+            self.connections[edge].from_connector,
+        );
+        let old_box = self.boxes[l];
+        self.index.remove(l as u32, &old_box);
+        // The leaf's own box must not block its replacement.
+        self.boxes[l] = Aabb {
+            min: IVec3::MAX,
+            max: IVec3::MIN,
+        };
+        let depth = self.placements[l].depth;
+        let Some(fit) = self.find_fit(p, c, depth, pick) else {
+            self.boxes[l] = old_box;
+            self.index.insert(l as u32, &old_box);
+            return false;
+        };
+        let old_room = self.placements[l].room;
+        self.counts[old_room] -= 1;
+        let size = self.tables.xf_size[fit.room][fit.transform.index()];
+        self.placements[l] = Placement {
+            room: fit.room,
+            kind: self.pack.rooms[fit.room].kind,
+            origin: fit.origin,
+            size,
+            transform: fit.transform,
+            depth,
+        };
+        let aabb = self.placements[l].aabb();
+        self.boxes[l] = aabb;
+        self.index.insert(l as u32, &aabb);
+        self.counts[fit.room] += 1;
+        if let Some(key) = self.pack.rooms[fit.room].key {
+            self.keys_placed[key] += 1;
+        }
+        // The new room's connector states live in a fresh block.
+        self.conn_base[l] = self.conn_state.len() as u32;
+        let n = self.pack.rooms[fit.room].connectors.len();
+        self.conn_state.extend(std::iter::repeat_n(OPEN, n));
+        self.set_state(l, fit.connector, USED);
+        let door = self.combine_doors(p, c, l, fit.connector);
+        let connection = &mut self.connections[edge];
+        connection.to_connector = fit.connector;
+        connection.door = door;
+        true
+    }
+
+    /// Indices of placements by depth, deepest first (ties by index).
+    fn deepest_first(&self) -> Vec<usize> {
+        let mut order: Vec<usize> = (0..self.len()).collect();
+        order.sort_by(|&a, &b| {
+            self.placements[b]
+                .depth
+                .cmp(&self.placements[a].depth)
+                .then(a.cmp(&b))
+        });
+        order
+    }
+
+    /// Makes sure the layout has an end: an END room attached as deep as possible (first on
+    /// `preferred`), else swapped for a deep leaf, else the deepest leaf is marked as the end.
+    pub fn place_end(&mut self, preferred: &[usize]) {
+        if self.placements.iter().any(|p| p.kind == RoomType::End) {
+            return;
+        }
+        const SEARCH: usize = 256;
+        let has_end_rooms = self.pack.rooms.iter().any(|r| r.kind == RoomType::End);
+        let order = self.deepest_first();
+        if has_end_rooms {
+            let anchors: Vec<usize> = preferred
+                .iter()
+                .copied()
+                .chain(order.iter().copied().take(SEARCH))
+                .collect();
+            for &p in &anchors {
+                for c in 0..self.n_connectors(p) {
+                    if self.attach(p, c, Pick::End, true).is_some() {
+                        return;
+                    }
+                }
+            }
+            let leaves: Vec<usize> = preferred
+                .iter()
+                .copied()
+                .chain(order.iter().copied())
+                .filter(|&l| self.swappable(l))
+                .take(SEARCH)
+                .collect();
+            for l in leaves {
+                if self.replace_leaf(l, Pick::End) {
+                    return;
+                }
+            }
+        }
+        // Document 004, chapter 8: the deepest leaf becomes the end.
+        if let Some(&leaf) = order.iter().find(|&&l| l != 0 && self.degree[l] <= 1) {
+            self.placements[leaf].kind = RoomType::End;
+        }
+    }
+
+    /// Places rooms still below their minimum count: attached wherever they fit while the cap
+    /// allows, else swapped for a leaf.
+    pub fn place_required(&mut self) {
+        let max_rooms = self.pack.layout.max_rooms as usize;
+        for r in 0..self.pack.rooms.len() {
+            let def = &self.pack.rooms[r];
+            if def.kind == RoomType::Start {
+                continue;
+            }
+            while self.counts[r] < def.occurrences.min {
+                let mut placed = false;
+                if self.len() < max_rooms {
+                    'anchors: for p in 0..self.len() {
+                        if !def.depth.contains(self.placements[p].depth + 1) {
+                            continue;
+                        }
+                        for c in 0..self.n_connectors(p) {
+                            if self.attach(p, c, Pick::Only(r), true).is_some() {
+                                placed = true;
+                                break 'anchors;
+                            }
+                        }
+                    }
+                }
+                if !placed {
+                    for l in self.deepest_first() {
+                        if def.depth.contains(self.placements[l].depth)
+                            && self.replace_leaf(l, Pick::Only(r))
+                        {
+                            placed = true;
+                            break;
+                        }
+                    }
+                }
+                if !placed {
+                    break;
+                }
+            }
+        }
+    }
+
+    /// Adds loops between unused connectors that face each other across one block, found by
+    /// sorting the unused connectors by world position and looking each partner up.
+    pub fn add_loops(&mut self) {
+        let layout = &self.pack.layout;
+        if layout.loop_chance <= 0.0 || layout.max_loops == Some(0) {
+            return;
+        }
+        let mut unused: Vec<(IVec3, u32, u16)> = Vec::new();
+        for p in 0..self.len() {
+            for c in 0..self.n_connectors(p) {
+                if self.state(p, c) != USED {
+                    let (pos, _) = self.connector_world(p, c);
+                    unused.push((pos, p as u32, c as u16));
+                }
+            }
+        }
+        unused
+            .sort_by(|a, b| (a.0.x, a.0.y, a.0.z, a.1, a.2).cmp(&(b.0.x, b.0.y, b.0.z, b.1, b.2)));
+        let mut candidates: Vec<(usize, usize, usize, usize)> = Vec::new();
+        for &(pos, p, c) in &unused {
+            let (p, c) = (p as usize, usize::from(c));
+            let (_, dir) = self.connector_world(p, c);
+            let partner_pos = pos + dir.vector();
+            let key = (partner_pos.x, partner_pos.y, partner_pos.z);
+            let start = unused.partition_point(|e| (e.0.x, e.0.y, e.0.z) < key);
+            for &(other_pos, q, d) in &unused[start..] {
+                if other_pos != partner_pos {
+                    break;
+                }
+                let (q, d) = (q as usize, usize::from(d));
+                // Each pair once, from its lower placement.
+                if q <= p {
+                    continue;
+                }
+                let (_, other_dir) = self.connector_world(q, d);
+                if other_dir == dir.opposite() {
+                    candidates.push((p, c, q, d));
+                }
+            }
+        }
+        self.rng.shuffle(&mut candidates);
+        let mut loops = 0;
+        for (p, c, q, d) in candidates {
+            if layout.max_loops.is_some_and(|max| loops >= max) {
+                break;
+            }
+            if !self.rng.chance(layout.loop_chance) {
+                continue;
+            }
+            let (room_p, room_q) = (self.placements[p].room, self.placements[q].room);
+            let conn_p = &self.pack.rooms[room_p].connectors[c];
+            let conn_q = &self.pack.rooms[room_q].connectors[d];
+            if !self.pack.rules_allow(room_p, conn_p, room_q, conn_q)
+                || !self.pack.rules_allow(room_q, conn_q, room_p, conn_p)
+                || !self.key_ready(conn_p.door)
+                || !self.key_ready(conn_q.door)
+            {
+                continue;
+            }
+            self.set_state(p, c, USED);
+            self.set_state(q, d, USED);
+            self.degree[p] += 1;
+            self.degree[q] += 1;
+            let (from_pos, dir) = self.connector_world(p, c);
+            let door = self.combine_doors(p, c, q, d);
+            self.connections.push(Connection {
+                from: p,
+                to: q,
+                from_connector: c,
+                to_connector: d,
+                from_pos,
+                to_pos: from_pos + dir.vector(),
+                kind: ConnectionKind::Loop,
+                door,
+            });
+            loops += 1;
+        }
+    }
+
+    /// The placements reachable from the start through passable connections, skipping
+    /// connection `blocked` (one-way doors pass only out of their own room).
+    pub fn reachable(&self, adjacency: &Adjacency, blocked: Option<usize>) -> Vec<bool> {
+        let mut seen = vec![false; self.len()];
+        let mut stack = vec![0usize];
+        seen[0] = true;
+        while let Some(p) = stack.pop() {
+            for &(q, edge) in adjacency.neighbours(p) {
+                let (q, edge) = (q as usize, edge as usize);
+                if seen[q] || Some(edge) == blocked {
+                    continue;
+                }
+                if let Some(ConnectionDoor::OneWay { from }) = self.connections[edge].door {
+                    if from != p {
+                        continue;
+                    }
+                }
+                seen[q] = true;
+                stack.push(q);
+            }
+        }
+        seen
+    }
+
+    /// The first rule the layout breaks, as a sentence; `None` when it keeps them all.
+    pub fn broken_rule(&self) -> Option<String> {
+        let pack = self.pack;
+        let n = self.len() as u32;
+        if n < pack.layout.min_rooms {
+            return Some(format!(
+                "only {n} rooms could be placed but minRooms is {}",
+                pack.layout.min_rooms
+            ));
+        }
+        if n > pack.layout.max_rooms {
+            return Some(format!(
+                "{n} rooms exceed maxRooms {}",
+                pack.layout.max_rooms
+            ));
+        }
+        let max_depth = self.placements.iter().map(|p| p.depth).max().unwrap_or(0);
+        for (r, def) in pack.rooms.iter().enumerate() {
+            let count = self.counts[r];
+            if count < def.occurrences.min {
+                if def.depth.min > max_depth {
+                    return Some(format!(
+                        "room `{}` needs depth >= {} but the layout reached depth {max_depth}",
+                        def.id, def.depth.min
+                    ));
+                }
+                return Some(format!(
+                    "room `{}` appeared {count} times but needs at least {} (no place fitted it)",
+                    def.id, def.occurrences.min
+                ));
+            }
+        }
+        if !self.placements.iter().any(|p| p.kind == RoomType::End) {
+            return Some(
+                "no END room could be placed and no leaf could become the end".to_string(),
+            );
+        }
+        let adjacency = Adjacency::new(self.len(), &self.connections);
+        if self.reachable(&adjacency, None).iter().any(|&r| !r) {
+            return Some(
+                "some rooms cannot be reached from the start through one-way doors".to_string(),
+            );
+        }
+        for (edge, connection) in self.connections.iter().enumerate() {
+            let Some(ConnectionDoor::Locked(key)) = connection.door else {
+                continue;
+            };
+            let reach = self.reachable(&adjacency, Some(edge));
+            let key_found = (0..self.len())
+                .any(|p| reach[p] && pack.rooms[self.placements[p].room].key == Some(key));
+            if !key_found {
+                return Some(format!(
+                    "key `{}` cannot be reached from the start without passing its own locked door",
+                    pack.keys[key]
+                ));
+            }
+        }
+        None
+    }
+}
+
+/// Neighbour lists of the placements, in compressed rows.
+pub(crate) struct Adjacency {
+    starts: Vec<u32>,
+    items: Vec<(u32, u32)>,
+}
+
+impl Adjacency {
+    pub fn new(n: usize, connections: &[Connection]) -> Adjacency {
+        let mut starts = vec![0u32; n + 1];
+        for c in connections {
+            starts[c.from + 1] += 1;
+            starts[c.to + 1] += 1;
+        }
+        for i in 0..n {
+            starts[i + 1] += starts[i];
+        }
+        let mut fill = starts.clone();
+        let mut items = vec![(0, 0); connections.len() * 2];
+        for (edge, c) in connections.iter().enumerate() {
+            items[fill[c.from] as usize] = (c.to as u32, edge as u32);
+            fill[c.from] += 1;
+            items[fill[c.to] as usize] = (c.from as u32, edge as u32);
+            fill[c.to] += 1;
+        }
+        Adjacency { starts, items }
+    }
+
+    pub fn neighbours(&self, p: usize) -> &[(u32, u32)] {
+        &self.items[self.starts[p] as usize..self.starts[p + 1] as usize]
+    }
+}
+
+/// Generates layouts for one pack, reusing its tables and buffers between calls.
+pub struct Generator<'p> {
+    pack: &'p Pack,
+    tables: Tables,
+}
+
+impl<'p> Generator<'p> {
+    /// Prepares the transform tables of `pack`.
+    pub fn new(pack: &'p Pack) -> Generator<'p> {
+        Generator {
+            pack,
+            tables: Tables::new(pack),
+        }
+    }
+
+    /// Generates a layout with `engine`. Each attempt after the first uses a seed derived from
+    /// `seed`; after `layout.attempts` failures the error names the rule the last attempt broke.
+    pub fn generate(&self, engine: Engine, seed: u32) -> Result<Layout, Error> {
+        let pack = self.pack;
+        let mut builder = Builder::new(pack, &self.tables);
+        let mut seeder = Lcg31::new(seed);
+        let attempts = pack.layout.attempts.max(1);
+        let mut last_rule = String::new();
+        for attempt in 0..attempts {
+            let attempt_seed = if attempt == 0 {
+                seed & 0x7FFF_FFFF
+            } else {
+                seeder.next_u31()
+            };
+            builder.reset(attempt_seed);
+            let target = builder
+                .rng
+                .range(pack.layout.min_rooms as i32, pack.layout.max_rooms as i32)
+                .map_err(|_| {
+                    Error::new(ErrorKind::BadRequest("minRooms is above maxRooms".into()))
+                })?;
+            let reserve = u32::from(pack.rooms.iter().any(|r| r.kind == RoomType::End));
+            builder.target = (target as u32).saturating_sub(reserve).max(1);
+            if let Err(message) = builder.place_start() {
+                return Err(Error::new(ErrorKind::BadRequest(message)));
+            }
+            let preferred = engines::run(&mut builder, engine)?;
+            builder.place_end(&preferred);
+            builder.place_required();
+            builder.add_loops();
+            match builder.broken_rule() {
+                None => return Ok(finish(builder, engine, seed, attempt_seed, attempt + 1)),
+                Some(rule) => last_rule = rule,
+            }
+        }
+        Err(Error::new(ErrorKind::Unmet {
+            rule: last_rule,
+            attempts,
+        }))
+    }
+}
+
+fn finish(
+    builder: Builder<'_>,
+    engine: Engine,
+    seed: u32,
+    attempt_seed: u32,
+    attempts: u32,
+) -> Layout {
+    let mut stats = Stats {
+        rooms: builder.len() as u32,
+        attempts,
+        ..Stats::default()
+    };
+    for placement in &builder.placements {
+        *stats
+            .rooms_by_type
+            .entry(placement.kind.name())
+            .or_insert(0) += 1;
+        stats.max_depth = stats.max_depth.max(placement.depth);
+    }
+    stats.dead_ends = builder.degree.iter().filter(|&&d| d == 1).count() as u32;
+    stats.loops = builder
+        .connections
+        .iter()
+        .filter(|c| c.kind == ConnectionKind::Loop)
+        .count() as u32;
+    for p in 0..builder.len() {
+        for c in 0..builder.n_connectors(p) {
+            if builder.state(p, c) != USED {
+                stats.unused_connectors += 1;
+            }
+        }
+    }
+    let mut graph = UnGraph::with_capacity(builder.len(), builder.connections.len());
+    let nodes: Vec<_> = builder
+        .placements
+        .into_iter()
+        .map(|p| graph.add_node(p))
+        .collect();
+    for connection in builder.connections {
+        let (a, b) = (nodes[connection.from], nodes[connection.to]);
+        graph.add_edge(a, b, connection);
+    }
+    Layout {
+        graph,
+        stats,
+        engine,
+        seed,
+        attempt_seed,
+    }
+}

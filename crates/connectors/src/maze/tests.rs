@@ -1,0 +1,685 @@
+//! Tests of the maze module: perfect mazes for every algorithm, size and seed; the structure
+//! each algorithm promises; the dead-end "character" document 004 gives them; braiding; ASCII and
+//! JSON round trips; names; errors; value stability.
+
+use proptest::prelude::*;
+use rng::Lcg31;
+
+use super::*;
+
+/// Every algorithm, plus mixed growing trees at the two ends and the middle of the ratio.
+fn algorithms() -> Vec<Algorithm> {
+    let mut all = Algorithm::ALL.to_vec();
+    for newest in [0.0, 0.25, 1.0] {
+        all.push(Algorithm::GrowingTree(GrowingPolicy::Mixed { newest }));
+    }
+    all
+}
+
+/// Checks everything a perfect maze must satisfy, beyond `is_perfect`.
+fn check_perfect(maze: &Maze, context: &str) {
+    assert_eq!(maze.cells().len(), maze.width * maze.height, "{context}");
+    // from_cells checks bit range, symmetry and the border.
+    let rebuilt = Maze::from_cells(maze.width, maze.height, maze.cells().to_vec());
+    assert!(rebuilt.is_ok(), "{context}: {rebuilt:?}");
+    assert_eq!(
+        maze.passages() + 1,
+        maze.cell_count(),
+        "{context}: passages"
+    );
+    assert!(maze.is_connected(), "{context}: not connected");
+    for x in 0..maze.width {
+        assert!(!maze.is_open(x, 0, Dir4::N), "{context}");
+        assert!(!maze.is_open(x, maze.height - 1, Dir4::S), "{context}");
+    }
+    for y in 0..maze.height {
+        assert!(!maze.is_open(0, y, Dir4::W), "{context}");
+        assert!(!maze.is_open(maze.width - 1, y, Dir4::E), "{context}");
+    }
+}
+
+#[test]
+fn every_algorithm_is_perfect_on_fixed_sizes_and_seeds() {
+    let sizes = [
+        (1, 1),
+        (1, 2),
+        (2, 1),
+        (1, 37),
+        (37, 1),
+        (2, 2),
+        (3, 7),
+        (7, 3),
+        (16, 16),
+        (31, 17),
+    ];
+    let mut generator = Generator::new();
+    let mut maze = Maze::closed(1, 1).unwrap();
+    for algorithm in algorithms() {
+        for &(width, height) in &sizes {
+            for seed in 0..150 {
+                let mut rng = Lcg31::new(seed);
+                generator
+                    .generate_into(&mut maze, algorithm, width, height, &mut rng)
+                    .unwrap();
+                check_perfect(&maze, &format!("{algorithm} {width}x{height} seed {seed}"));
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn generated_mazes_are_perfect(
+        which in 0usize..9,
+        newest in 0.0f64..=1.0,
+        width in 1usize..60,
+        height in 1usize..60,
+        seed in any::<u32>(),
+    ) {
+        let algorithm = match Algorithm::ALL[which] {
+            Algorithm::GrowingTree(GrowingPolicy::Mixed { .. }) => {
+                Algorithm::GrowingTree(GrowingPolicy::Mixed { newest })
+            }
+            other => other,
+        };
+        let maze = generate(algorithm, width, height, &mut Lcg31::new(seed)).unwrap();
+        prop_assert_eq!((maze.width, maze.height), (width, height));
+        check_perfect(&maze, &format!("{algorithm} {width}x{height} seed {seed}"));
+    }
+
+    #[test]
+    fn braiding_removes_the_share_asked_and_stays_connected(
+        which in 0usize..9,
+        width in 2usize..40,
+        height in 2usize..40,
+        fraction in 0.0f64..=1.0,
+        seed in any::<u32>(),
+    ) {
+        let mut rng = Lcg31::new(seed);
+        let mut maze = generate(Algorithm::ALL[which], width, height, &mut rng).unwrap();
+        let before = maze.dead_ends();
+        let passages = maze.passages();
+        let target = (fraction * before as f64).round() as usize;
+        let removed = braid(&mut maze, fraction, &mut rng).unwrap();
+        prop_assert_eq!(maze.dead_ends(), before - removed);
+        // Exact, except that the very last opening may have to remove two dead ends.
+        prop_assert!(removed == target || removed == target + 1, "{removed} for {target}");
+        prop_assert!(maze.is_connected());
+        prop_assert!(maze.passages() >= passages);
+        prop_assert!(maze.passages() - passages <= removed);
+        prop_assert!(Maze::from_cells(width, height, maze.cells().to_vec()).is_ok());
+    }
+
+    #[test]
+    fn ascii_and_json_round_trip(
+        which in 0usize..9,
+        width in 1usize..30,
+        height in 1usize..30,
+        fraction in 0.0f64..=1.0,
+        seed in any::<u32>(),
+    ) {
+        let mut rng = Lcg31::new(seed);
+        let mut maze = generate(Algorithm::ALL[which], width, height, &mut rng).unwrap();
+        braid(&mut maze, fraction, &mut rng).unwrap();
+        let ascii = maze.to_ascii();
+        let lines: Vec<&str> = ascii.lines().collect();
+        prop_assert_eq!(lines.len(), 2 * height + 1);
+        prop_assert!(lines.iter().all(|line| line.len() == 2 * width + 1));
+        prop_assert_eq!(&Maze::from_ascii(&ascii).unwrap(), &maze);
+        let json = serde_json::to_string(&maze).unwrap();
+        prop_assert_eq!(&serde_json::from_str::<Maze>(&json).unwrap(), &maze);
+    }
+}
+
+#[test]
+fn a_fixed_seed_gives_the_same_maze_and_reused_buffers_change_nothing() {
+    let mut generator = Generator::new();
+    let mut reused = Maze::closed(1, 1).unwrap();
+    for algorithm in algorithms() {
+        for seed in [0, 1, 42, 0x7FFF_FFFF] {
+            let fresh = generate(algorithm, 23, 11, &mut Lcg31::new(seed)).unwrap();
+            let again = generate(algorithm, 23, 11, &mut Lcg31::new(seed)).unwrap();
+            assert_eq!(fresh, again, "{algorithm} seed {seed}");
+            // Dirty the buffers with a different maze first.
+            generator
+                .generate_into(&mut reused, algorithm, 40, 3, &mut Lcg31::new(seed + 1))
+                .unwrap();
+            generator
+                .generate_into(&mut reused, algorithm, 23, 11, &mut Lcg31::new(seed))
+                .unwrap();
+            assert_eq!(fresh, reused, "{algorithm} seed {seed} with reused buffers");
+        }
+    }
+}
+
+#[test]
+fn different_seeds_give_different_mazes() {
+    for algorithm in algorithms() {
+        let mut seen: Vec<Vec<u8>> = (0..60)
+            .map(|seed| {
+                let maze = generate(algorithm, 10, 10, &mut Lcg31::new(seed)).unwrap();
+                maze.cells().to_vec()
+            })
+            .collect();
+        seen.sort();
+        seen.dedup();
+        // 10x10 perfect mazes are far too many for 60 seeds to collide.
+        assert_eq!(seen.len(), 60, "{algorithm}");
+    }
+}
+
+#[test]
+fn growing_tree_newest_is_exactly_dfs() {
+    for seed in 0..200 {
+        let dfs = generate(Algorithm::Dfs, 19, 13, &mut Lcg31::new(seed)).unwrap();
+        let newest = Algorithm::GrowingTree(GrowingPolicy::Newest);
+        let grown = generate(newest, 19, 13, &mut Lcg31::new(seed)).unwrap();
+        assert_eq!(dfs, grown, "seed {seed}");
+        let mixed_newest = Algorithm::GrowingTree(GrowingPolicy::Mixed { newest: 1.0 });
+        // Same choices, but the mixed policy also spends one draw per step on its coin.
+        let mixed = generate(mixed_newest, 19, 13, &mut Lcg31::new(seed)).unwrap();
+        check_perfect(&mixed, "mixed 1.0");
+    }
+}
+
+#[test]
+fn binary_tree_opens_exactly_south_or_east_from_every_cell_but_the_corner() {
+    for seed in 0..100 {
+        let maze = generate(Algorithm::BinaryTree, 17, 9, &mut Lcg31::new(seed)).unwrap();
+        for y in 0..9 {
+            for x in 0..17 {
+                let own = usize::from(maze.is_open(x, y, Dir4::S))
+                    + usize::from(maze.is_open(x, y, Dir4::E));
+                let corner = x == 16 && y == 8;
+                assert_eq!(own, usize::from(!corner), "({x}, {y}) seed {seed}");
+            }
+        }
+        // South row and east column are straight corridors.
+        assert!((0..16).all(|x| maze.is_open(x, 8, Dir4::E)));
+        assert!((0..8).all(|y| maze.is_open(16, y, Dir4::S)));
+    }
+}
+
+#[test]
+fn sidewinder_opens_the_south_row_and_one_south_passage_per_run() {
+    let (width, height) = (15, 10);
+    for seed in 0..100 {
+        let maze = generate(Algorithm::Sidewinder, width, height, &mut Lcg31::new(seed)).unwrap();
+        assert!((0..width - 1).all(|x| maze.is_open(x, height - 1, Dir4::E)));
+        for y in 0..height - 1 {
+            let mut south_in_run = 0;
+            for x in 0..width {
+                south_in_run += usize::from(maze.is_open(x, y, Dir4::S));
+                if !maze.is_open(x, y, Dir4::E) {
+                    assert_eq!(south_in_run, 1, "run ending at ({x}, {y}) seed {seed}");
+                    south_in_run = 0;
+                }
+            }
+        }
+    }
+}
+
+/// Mean and standard error of the dead-end share over `samples` mazes of `size x size`.
+fn dead_end_share(algorithm: Algorithm, size: usize, samples: u32) -> (f64, f64) {
+    let cells = (size * size) as f64;
+    let shares: Vec<f64> = (0..samples)
+        .map(|seed| {
+            let maze = generate(algorithm, size, size, &mut Lcg31::new(seed)).unwrap();
+            maze.dead_ends() as f64 / cells
+        })
+        .collect();
+    let n = f64::from(samples);
+    let mean = shares.iter().sum::<f64>() / n;
+    let variance = shares.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / (n - 1.0);
+    (mean, (variance / n).sqrt())
+}
+
+#[test]
+fn binary_tree_dead_ends_match_their_exact_expectation() {
+    // A cell is a dead end when exactly one passage touches it. Its own opening is certain (but
+    // for the corner); the north neighbour opens south into it with probability 1 on the east
+    // column, 1/2 elsewhere, 0 on the north row; the west neighbour opens east likewise.
+    let (width, height) = (24, 18);
+    let mut expected = 0.0;
+    for y in 0..height {
+        for x in 0..width {
+            let own = if x == width - 1 && y == height - 1 {
+                0
+            } else {
+                1
+            };
+            let from_north: f64 = match (y, x == width - 1) {
+                (0, _) => 0.0,
+                (_, true) => 1.0,
+                _ => 0.5,
+            };
+            let from_west: f64 = match (x, y == height - 1) {
+                (0, _) => 0.0,
+                (_, true) => 1.0,
+                _ => 0.5,
+            };
+            expected += if own == 1 {
+                (1.0 - from_north) * (1.0 - from_west)
+            } else {
+                from_north * (1.0 - from_west) + from_west * (1.0 - from_north)
+            };
+        }
+    }
+    let samples = 2000u32;
+    let counts: Vec<f64> = (0..samples)
+        .map(|seed| {
+            let maze = generate(Algorithm::BinaryTree, width, height, &mut Lcg31::new(seed));
+            maze.unwrap().dead_ends() as f64
+        })
+        .collect();
+    let n = f64::from(samples);
+    let mean = counts.iter().sum::<f64>() / n;
+    let sd = (counts.iter().map(|c| (c - mean).powi(2)).sum::<f64>() / (n - 1.0)).sqrt();
+    let standard_error = sd / n.sqrt();
+    assert!(
+        (mean - expected).abs() < 5.0 * standard_error,
+        "mean {mean}, expected {expected}, standard error {standard_error}"
+    );
+}
+
+#[test]
+fn dead_ends_follow_the_character_document_004_gives_each_algorithm() {
+    // DFS: long corridors and few dead ends; Kruskal in between; Prim: many branches.
+    let (dfs, dfs_se) = dead_end_share(Algorithm::Dfs, 30, 200);
+    let (kruskal, kruskal_se) = dead_end_share(Algorithm::Kruskal, 30, 200);
+    let (prim, prim_se) = dead_end_share(Algorithm::Prim, 30, 200);
+    let newest = Algorithm::GrowingTree(GrowingPolicy::Newest);
+    let random = Algorithm::GrowingTree(GrowingPolicy::Random);
+    let mixed = Algorithm::GrowingTree(GrowingPolicy::Mixed { newest: 0.5 });
+    let (grown_newest, _) = dead_end_share(newest, 30, 200);
+    let (grown_random, random_se) = dead_end_share(random, 30, 200);
+    let (grown_mixed, mixed_se) = dead_end_share(mixed, 30, 200);
+    let apart = |low: f64, low_se: f64, high: f64, high_se: f64| {
+        high - low > 5.0 * (low_se.powi(2) + high_se.powi(2)).sqrt()
+    };
+    assert!(
+        apart(dfs, dfs_se, kruskal, kruskal_se),
+        "dfs {dfs} kruskal {kruskal}"
+    );
+    assert!(
+        apart(kruskal, kruskal_se, prim, prim_se),
+        "kruskal {kruskal} prim {prim}"
+    );
+    assert_eq!(dfs, grown_newest);
+    // The mixed policy lies between its two parents.
+    assert!(
+        apart(dfs, dfs_se, grown_mixed, mixed_se),
+        "mixed {grown_mixed}"
+    );
+    assert!(
+        apart(grown_mixed, mixed_se, grown_random, random_se),
+        "mixed {grown_mixed} random {grown_random}"
+    );
+}
+
+#[test]
+fn braiding_everything_leaves_no_dead_end_and_zero_changes_nothing() {
+    for algorithm in algorithms() {
+        for seed in 0..30 {
+            let mut rng = Lcg31::new(seed);
+            let mut maze = generate(algorithm, 12, 9, &mut rng).unwrap();
+            let original = maze.clone();
+            let draws = rng.draws();
+            assert_eq!(braid(&mut maze, 0.0, &mut rng).unwrap(), 0);
+            assert_eq!(maze, original);
+            assert_eq!(rng.draws(), draws, "a zero fraction draws nothing");
+            let before = maze.dead_ends();
+            assert_eq!(braid(&mut maze, 1.0, &mut rng).unwrap(), before);
+            assert_eq!(maze.dead_ends(), 0, "{algorithm} seed {seed}");
+            assert!(maze.is_connected());
+        }
+    }
+}
+
+#[test]
+fn braiding_a_corridor_cannot_remove_its_ends() {
+    for (width, height) in [(1, 9), (9, 1), (2, 1)] {
+        let mut rng = Lcg31::new(5);
+        let mut maze = generate(Algorithm::Kruskal, width, height, &mut rng).unwrap();
+        assert_eq!(braid(&mut maze, 1.0, &mut rng).unwrap(), 0);
+        assert_eq!(maze.dead_ends(), 2);
+    }
+}
+
+#[test]
+fn bad_braid_fractions_are_errors() {
+    let mut rng = Lcg31::new(1);
+    let mut maze = generate(Algorithm::Dfs, 5, 5, &mut rng).unwrap();
+    let original = maze.clone();
+    for fraction in [-0.1, 1.5, f64::NAN, f64::INFINITY] {
+        let error = braid(&mut maze, fraction, &mut rng).unwrap_err();
+        assert!(matches!(error.kind(), ErrorKind::BadFraction(_)));
+    }
+    assert_eq!(maze, original);
+}
+
+#[test]
+fn sizes_out_of_range_are_errors_not_panics() {
+    let mut rng = Lcg31::new(1);
+    for algorithm in algorithms() {
+        for (width, height) in [(0, 5), (5, 0), (0, 0)] {
+            let error = generate(algorithm, width, height, &mut rng).unwrap_err();
+            assert_eq!(error.kind(), &ErrorKind::EmptySize { width, height });
+        }
+        for (width, height) in [(usize::MAX, 2), (1 << 15, 1 << 14), (MAX_CELLS + 1, 1)] {
+            let error = generate(algorithm, width, height, &mut rng).unwrap_err();
+            assert_eq!(error.kind(), &ErrorKind::TooLarge { width, height });
+        }
+    }
+    assert_eq!(rng.draws(), 0, "rejected sizes draw nothing");
+    for newest in [-0.5, 1.01, f64::NAN] {
+        let algorithm = Algorithm::GrowingTree(GrowingPolicy::Mixed { newest });
+        let error = generate(algorithm, 3, 3, &mut rng).unwrap_err();
+        assert!(matches!(error.kind(), ErrorKind::BadRatio(_)));
+    }
+}
+
+#[test]
+fn stack_use_does_not_grow_with_the_maze() {
+    // DFS has the deepest search (its stack holds most of the maze): 16 million cells on a
+    // thread with a 256 KiB stack. A recursive version would need gigabytes.
+    let worker = std::thread::Builder::new()
+        .stack_size(256 * 1024)
+        .spawn(|| {
+            let maze = generate(Algorithm::Dfs, 4000, 4000, &mut Lcg31::new(9)).unwrap();
+            (maze.passages(), maze.is_connected())
+        })
+        .unwrap();
+    assert_eq!(worker.join().unwrap(), (4000 * 4000 - 1, true));
+    let worker = std::thread::Builder::new()
+        .stack_size(64 * 1024)
+        .spawn(|| {
+            algorithms().into_iter().all(|algorithm| {
+                generate(algorithm, 300, 300, &mut Lcg31::new(3))
+                    .is_ok_and(|maze| maze.is_perfect())
+            })
+        })
+        .unwrap();
+    assert!(worker.join().unwrap());
+}
+
+#[test]
+fn algorithm_names_parse_and_print_back() {
+    let cases = [
+        ("dfs", Algorithm::Dfs),
+        ("prim", Algorithm::Prim),
+        ("kruskal", Algorithm::Kruskal),
+        ("binary-tree", Algorithm::BinaryTree),
+        ("sidewinder", Algorithm::Sidewinder),
+        (
+            "growing-tree",
+            Algorithm::GrowingTree(GrowingPolicy::Newest),
+        ),
+        (
+            "growing-tree:newest",
+            Algorithm::GrowingTree(GrowingPolicy::Newest),
+        ),
+        (
+            "growing-tree:oldest",
+            Algorithm::GrowingTree(GrowingPolicy::Oldest),
+        ),
+        (
+            "growing-tree:random",
+            Algorithm::GrowingTree(GrowingPolicy::Random),
+        ),
+        (
+            "growing-tree:mixed",
+            Algorithm::GrowingTree(GrowingPolicy::Mixed { newest: 0.5 }),
+        ),
+        (
+            "growing-tree:mixed:0.75",
+            Algorithm::GrowingTree(GrowingPolicy::Mixed { newest: 0.75 }),
+        ),
+        (
+            "Growing-Tree:MIXED:1",
+            Algorithm::GrowingTree(GrowingPolicy::Mixed { newest: 1.0 }),
+        ),
+    ];
+    for (text, expected) in cases {
+        let parsed: Algorithm = text.parse().unwrap();
+        assert_eq!(parsed, expected, "{text}");
+        assert_eq!(parsed.to_string().parse::<Algorithm>().unwrap(), parsed);
+        let json = serde_json::to_string(&parsed).unwrap();
+        assert_eq!(serde_json::from_str::<Algorithm>(&json).unwrap(), parsed);
+    }
+    for text in [
+        "",
+        "bfs",
+        "dfs:newest",
+        "growing-tree:sideways",
+        "growing-tree:random:0.5",
+    ] {
+        let error = text.parse::<Algorithm>().unwrap_err();
+        assert!(
+            matches!(error.kind(), ErrorKind::UnknownAlgorithm(_)),
+            "{text}"
+        );
+    }
+    for text in [
+        "growing-tree:mixed:1.5",
+        "growing-tree:mixed:-0",
+        "growing-tree:mixed:x",
+    ] {
+        let result = text.parse::<Algorithm>();
+        if text.ends_with("-0") {
+            // -0 is a fine way to write zero.
+            assert!(result.is_ok(), "{text}");
+        } else {
+            let error = result.unwrap_err();
+            assert!(matches!(error.kind(), ErrorKind::BadRatio(_)), "{text}");
+        }
+    }
+}
+
+#[test]
+fn malformed_maze_data_is_rejected_with_a_reason() {
+    let cases = [
+        (r#"{"width":2,"height":1,"cells":[2,8]}"#, None),
+        (r#"{"width":2,"height":1,"cells":[2]}"#, Some("cells for a")),
+        (
+            r#"{"width":2,"height":1,"cells":[2,0]}"#,
+            Some("does not open"),
+        ),
+        (
+            r#"{"width":2,"height":1,"cells":[3,8]}"#,
+            Some("through the border"),
+        ),
+        (r#"{"width":2,"height":1,"cells":[18,8]}"#, Some("beyond")),
+        (r#"{"width":0,"height":1,"cells":[]}"#, Some("at least 1")),
+        (
+            r#"{"width":2,"height":1,"cells":[2,8],"x":1}"#,
+            Some("unknown field"),
+        ),
+    ];
+    for (json, problem) in cases {
+        let result = serde_json::from_str::<Maze>(json);
+        match problem {
+            None => assert!(result.is_ok(), "{json}: {result:?}"),
+            Some(problem) => {
+                let message = result.unwrap_err().to_string();
+                assert!(message.contains(problem), "{json}: {message}");
+            }
+        }
+    }
+    let ascii_cases = [
+        ("#####\n#   #\n#####\n", None),
+        ("#####\n#   #\n####\n", Some("line 3 has 4")),
+        ("#####\n#   #\n", Some("odd number")),
+        ("#####\n#  ##\n#####\n", Some("must be a space")),
+        ("#####\n    #\n#####\n", Some("through the border")),
+        ("## ##\n#   #\n#####\n", Some("corner")),
+        ("#####\n# x #\n#####\n", Some("only '#'")),
+    ];
+    for (text, problem) in ascii_cases {
+        let result = Maze::from_ascii(text);
+        match problem {
+            None => assert!(result.is_ok(), "{text}: {result:?}"),
+            Some(problem) => {
+                let message = result.unwrap_err().to_string();
+                assert!(message.contains(problem), "{text:?}: {message}");
+            }
+        }
+    }
+}
+
+#[test]
+fn queries_outside_the_maze_answer_closed() {
+    let mut maze = generate(Algorithm::Prim, 4, 3, &mut Lcg31::new(2)).unwrap();
+    assert_eq!(maze.open_dirs(4, 0), 0);
+    assert_eq!(maze.open_dirs(0, 3), 0);
+    assert!(!maze.is_open(usize::MAX, 0, Dir4::E));
+    assert!(!maze.open_wall(3, 0, Dir4::E), "the border stays closed");
+    assert!(!maze.open_wall(9, 9, Dir4::N));
+    assert_eq!(maze.neighbor(0, 0, Dir4::N), None);
+    assert_eq!(maze.neighbor(1, 1, Dir4::W), Some((0, 1)));
+    assert!(maze.distances_from(4, 0).is_none());
+    // A tampered size makes queries answer closed instead of panicking.
+    maze.width = 100;
+    assert_eq!(maze.open_dirs(50, 2), 0);
+    let mut rng = Lcg31::new(1);
+    assert!(braid(&mut maze, 0.5, &mut rng).is_err());
+}
+
+#[test]
+fn distances_follow_the_passages() {
+    let maze = Maze::from_ascii("#######\n#     #\n# #####\n#   # #\n#######\n").unwrap();
+    let distance = maze.distances_from(0, 1).unwrap();
+    // (2, 1) is walled in on every side.
+    assert_eq!(distance, vec![1, 2, 3, 0, 1, u32::MAX]);
+    assert!(!maze.is_connected());
+}
+
+/// The exact mazes of a few seeds. A change here changes every saved seed: make it on purpose.
+#[test]
+fn value_stability() {
+    // 6x4 mazes from seed 2026, then braided by half, as 9 lines of 13 characters.
+    let expected: [(&str, [&str; 9]); 8] = [
+        (
+            "dfs",
+            [
+                "#############",
+                "#   #       #",
+                "# ### # # # #",
+                "#   #   # # #",
+                "# # ##### # #",
+                "# #     #   #",
+                "# ##### ### #",
+                "#     #     #",
+                "#############",
+            ],
+        ),
+        (
+            "prim",
+            [
+                "#############",
+                "#           #",
+                "### # # # ###",
+                "#   # # #   #",
+                "# # # # # # #",
+                "# # # # #   #",
+                "# # ### # # #",
+                "#   #   #   #",
+                "#############",
+            ],
+        ),
+        (
+            "kruskal",
+            [
+                "#############",
+                "#       #   #",
+                "### ### # # #",
+                "#   #     # #",
+                "# # # ##### #",
+                "# #   # #   #",
+                "# # # # ### #",
+                "#   #       #",
+                "#############",
+            ],
+        ),
+        (
+            "binary-tree",
+            [
+                "#############",
+                "# # #       #",
+                "# # # # ### #",
+                "#   #   #   #",
+                "# # ### ### #",
+                "# #       # #",
+                "# ####### # #",
+                "#           #",
+                "#############",
+            ],
+        ),
+        (
+            "sidewinder",
+            [
+                "#############",
+                "#   #     # #",
+                "# # # ### # #",
+                "# #   # #   #",
+                "# ### # ### #",
+                "# # # # #   #",
+                "# # # # ### #",
+                "#           #",
+                "#############",
+            ],
+        ),
+        (
+            "growing-tree:oldest",
+            [
+                "#############",
+                "#           #",
+                "##### ##### #",
+                "#           #",
+                "### # # #####",
+                "#   # #     #",
+                "### # # ### #",
+                "#   #       #",
+                "#############",
+            ],
+        ),
+        (
+            "growing-tree:random",
+            [
+                "#############",
+                "#       #   #",
+                "# # # # # ###",
+                "#   # #     #",
+                "### # # # # #",
+                "#   #   # # #",
+                "# # # ### # #",
+                "# # # #     #",
+                "#############",
+            ],
+        ),
+        (
+            "growing-tree:mixed:0.5",
+            [
+                "#############",
+                "#       #   #",
+                "# ##### # ###",
+                "# #   #     #",
+                "# # # ##### #",
+                "# # #     # #",
+                "# # ####### #",
+                "#           #",
+                "#############",
+            ],
+        ),
+    ];
+    for (name, lines) in expected {
+        let algorithm: Algorithm = name.parse().unwrap();
+        let mut rng = Lcg31::new(2026);
+        let mut maze = generate(algorithm, 6, 4, &mut rng).unwrap();
+        braid(&mut maze, 0.5, &mut rng).unwrap();
+        let ascii: String = lines.iter().map(|line| format!("{line}\n")).collect();
+        assert_eq!(maze.to_ascii(), ascii, "{name}");
+    }
+}

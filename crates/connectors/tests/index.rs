@@ -1,0 +1,54 @@
+//! The grid index answers collision queries exactly like a scan of every box, through inserts
+//! and removals, for boxes of any size and position (negative coordinates included).
+
+use connectors::{Aabb, GridIndex};
+use glam::IVec3;
+use proptest::prelude::*;
+
+fn arb_box() -> impl Strategy<Value = Aabb> {
+    (
+        (-80..80i32, -20..20i32, -80..80i32),
+        (1..40i32, 1..12i32, 1..40i32),
+    )
+        .prop_map(|((x, y, z), (sx, sy, sz))| {
+            Aabb::from_origin_size(IVec3::new(x, y, z), IVec3::new(sx, sy, sz))
+        })
+}
+
+proptest! {
+    #[test]
+    fn index_matches_a_scan(boxes in prop::collection::vec(arb_box(), 1..200), queries in prop::collection::vec(arb_box(), 1..50), removed in prop::collection::vec(any::<prop::sample::Index>(), 0..40)) {
+        let mut index = GridIndex::new();
+        for (i, b) in boxes.iter().enumerate() {
+            index.insert(i as u32, b);
+        }
+        let mut live = vec![true; boxes.len()];
+        for r in &removed {
+            let i = r.index(boxes.len());
+            if live[i] {
+                index.remove(i as u32, &boxes[i]);
+                live[i] = false;
+            }
+        }
+        // Removed boxes are replaced by an empty box in the slice the index reads.
+        let empty = Aabb { min: IVec3::MAX, max: IVec3::MIN };
+        let visible: Vec<Aabb> = boxes.iter().zip(&live).map(|(b, &l)| if l { *b } else { empty }).collect();
+        for q in &queries {
+            let scan = boxes.iter().zip(&live).any(|(b, &l)| l && b.intersects(q));
+            prop_assert_eq!(index.hits(q, &visible), scan);
+            // Removed items are gone from the cells too, not just hidden by the empty box.
+            let mut stale = false;
+            index.for_each_near(q, |item| stale |= !live[item as usize]);
+            prop_assert!(!stale);
+        }
+    }
+}
+
+#[test]
+fn touching_faces_do_not_intersect() {
+    let a = Aabb::from_origin_size(IVec3::ZERO, IVec3::new(5, 5, 5));
+    let east = Aabb::from_origin_size(IVec3::new(5, 0, 0), IVec3::new(5, 5, 5));
+    let overlapping = Aabb::from_origin_size(IVec3::new(4, 4, 4), IVec3::new(5, 5, 5));
+    assert!(!a.intersects(&east));
+    assert!(a.intersects(&overlapping));
+}

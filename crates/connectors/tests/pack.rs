@@ -1,0 +1,217 @@
+//! Packs: the shipped packs are valid and complete (at least 12 room types with every kind the
+//! issue asks for), a broken pack reports every problem with its path and line, and the layout
+//! rules that cannot be met end in an error that names the rule instead of a hang.
+
+use connectors::{generate, Door, Engine, ErrorKind, Pack, RoomType, CASTLE_YAML, MINES_YAML};
+
+#[test]
+fn shipped_packs_are_complete() {
+    for text in [CASTLE_YAML, MINES_YAML] {
+        let pack = Pack::from_yaml(text).expect("shipped packs are valid");
+        assert!(
+            pack.rooms.len() >= 12,
+            "{}: {} room types",
+            pack.name,
+            pack.rooms.len()
+        );
+        let has = |kind: RoomType| pack.rooms.iter().any(|r| r.kind == kind);
+        assert!(has(RoomType::Start) && has(RoomType::End) && has(RoomType::Special));
+        // Corridors: straight (2 opposite doors), corner (2 at right angles), T (3), cross (4).
+        let corridor_shapes: Vec<usize> = pack
+            .rooms
+            .iter()
+            .filter(|r| r.kind == RoomType::Corridor)
+            .map(|r| r.connectors.len())
+            .collect();
+        for doors in [2, 3, 4] {
+            assert!(
+                corridor_shapes.contains(&doors),
+                "{}: no corridor with {doors} doors",
+                pack.name
+            );
+        }
+        assert!(
+            corridor_shapes.iter().filter(|&&d| d == 2).count() >= 2,
+            "{}: straight and corner",
+            pack.name
+        );
+        let doors: Vec<Door> = pack
+            .rooms
+            .iter()
+            .flat_map(|r| &r.connectors)
+            .filter_map(|c| c.door)
+            .collect();
+        assert!(
+            doors.iter().any(|d| matches!(d, Door::Locked(_))),
+            "{}: no locked door",
+            pack.name
+        );
+        assert!(
+            pack.rooms.iter().any(|r| r.key.is_some()),
+            "{}: no key room",
+            pack.name
+        );
+        assert!(pack.is_vertical(), "{}: no stairs", pack.name);
+        let dirs = |d| {
+            pack.rooms
+                .iter()
+                .flat_map(|r| &r.connectors)
+                .any(|c| c.direction == d)
+        };
+        assert!(dirs(connectors::Dir::Up) && dirs(connectors::Dir::Down));
+        for room in &pack.rooms {
+            // Modest sizes and doors at floor level in the middle of a face, for the exporter.
+            assert!(
+                room.size.x >= 5 && room.size.x <= 15 && room.size.z >= 5 && room.size.z <= 15,
+                "{}",
+                room.id
+            );
+            assert!(room.size.y >= 5 && room.size.y <= 8, "{}", room.id);
+            assert!(!room.structure.is_empty());
+            for c in &room.connectors {
+                if c.direction.is_horizontal() {
+                    assert_eq!(c.position.y, 1, "{}.{}", room.id, c.id);
+                }
+                let middle = (room.size - 1) / 2;
+                match c.direction {
+                    connectors::Dir::North | connectors::Dir::South => {
+                        assert_eq!(c.position.x, middle.x)
+                    }
+                    connectors::Dir::East | connectors::Dir::West => {
+                        assert_eq!(c.position.z, middle.z)
+                    }
+                    _ => assert_eq!((c.position.x, c.position.z), (middle.x, middle.z)),
+                }
+            }
+        }
+    }
+}
+
+const BROKEN: &str = "\
+name: broken
+layout:
+  minRooms: 5
+  maxRooms: 4
+rooms:
+  - id: hall
+    type: ROOM
+    structure: x/hall
+    size: [9, 6, 9]
+    key: gold_key
+    connectors:
+      - { id: north, position: [4, 1, 3], direction: NORTH }
+      - id: east
+        position: [8, 1, 4]
+        direction: EAST
+        tags: [huge]
+        whitelist: [nowhere]
+  - id: vault
+    type: SPECIAL
+    structure: x/vault
+    size: [5, 5, 5]
+    occurrences: { min: 3, max: 2 }
+    depth: { min: 9 }
+    connectors:
+      - id: south
+        position: [2, 1, 4]
+        direction: SOUTH
+        door: { type: LOCKED, key: iron_key }
+  - id: hall
+    type: ROOM
+    structure: x/hall2
+    size: [5, 5, 5]
+    connectors:
+      - { id: up, position: [2, 4, 2], direction: UP, tags: [rope] }
+";
+
+#[test]
+fn a_broken_pack_lists_every_problem_with_path_and_line() {
+    let error = Pack::from_yaml(BROKEN).expect_err("the pack is broken");
+    let listed: Vec<String> = error
+        .problems()
+        .iter()
+        .map(|p| format!("{}:{}", p.line.unwrap_or(0), p.path))
+        .collect();
+    assert_eq!(
+        listed,
+        [
+            "3:layout.minRooms",
+            "5:rooms",
+            "10:rooms[0].key",
+            "12:rooms[0].connectors[0].position",
+            "17:rooms[0].connectors[1].whitelist[0]",
+            "22:rooms[1].occurrences",
+            "23:rooms[1].depth.min",
+            "28:rooms[1].connectors[0].door.key",
+            "29:rooms[2]",
+            "29:rooms[2].id",
+            "34:rooms[2].connectors[0].tags",
+        ]
+    );
+    let text = error.to_string();
+    assert!(text.contains("unknown room id `nowhere`"), "{text}");
+    assert!(
+        text.contains("no connector in the pack can match tags"),
+        "{text}"
+    );
+    assert!(text.contains("can never fit"), "{text}");
+}
+
+#[test]
+fn unknown_fields_and_bad_values_point_at_their_line() {
+    let text = CASTLE_YAML.replacen("    weight: 4\n", "    weight: 4\n    wieght: 2\n", 1);
+    let error = Pack::from_yaml(&text).expect_err("a misspelt field is rejected");
+    let problem = &error.problems()[0];
+    let expected_line = text
+        .lines()
+        .position(|l| l.contains("wieght"))
+        .map(|i| i + 1);
+    assert_eq!(problem.line, expected_line);
+    assert!(
+        problem.message.contains("unknown field `wieght`"),
+        "{problem}"
+    );
+    assert!(problem.path.starts_with("rooms[1]"), "{problem}");
+}
+
+#[test]
+fn a_rule_that_cannot_be_met_is_named_after_bounded_attempts() {
+    // The boss needs depth 29 but 30 rooms in a bushy layout never reach it.
+    let text = CASTLE_YAML.replace(
+        "    depth: { min: 5 }\n    connectors:\n      - id: entrance",
+        "    depth: { min: 29 }\n    connectors:\n      - id: entrance",
+    );
+    let pack = Pack::from_yaml(&text).expect("still a valid pack");
+    let error = generate(&pack, Engine::Minecrafty, 1).expect_err("depth 29 is out of reach");
+    let ErrorKind::Unmet { rule, attempts } = &error.kind else {
+        panic!("unexpected error {error}");
+    };
+    assert_eq!(*attempts, pack.layout.attempts);
+    assert!(
+        rule.starts_with("room `boss_arena` needs depth >= 29 but the layout reached depth"),
+        "{rule}"
+    );
+    assert!(
+        error
+            .to_string()
+            .ends_with(&format!("in {attempts} attempts")),
+        "{error}"
+    );
+}
+
+#[test]
+fn same_seed_same_layout_and_seeds_differ() {
+    let pack = Pack::from_yaml(CASTLE_YAML).expect("valid");
+    for engine in [Engine::Minecrafty, Engine::Branching, Engine::RandomWalk] {
+        let a = generate(&pack, engine, 42).expect("layout");
+        let b = generate(&pack, engine, 42).expect("layout");
+        let c = generate(&pack, engine, 43).expect("layout");
+        let rooms = |l: &connectors::Layout| l.placements().cloned().collect::<Vec<_>>();
+        assert_eq!(rooms(&a), rooms(&b));
+        assert_eq!(
+            a.connections().cloned().collect::<Vec<_>>(),
+            b.connections().cloned().collect::<Vec<_>>()
+        );
+        assert_ne!(rooms(&a), rooms(&c));
+    }
+}

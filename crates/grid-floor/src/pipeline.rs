@@ -1,0 +1,1184 @@
+//! The floor pipeline of document 000, stage by stage and draw by draw (facts section 2):
+//! Initialize, environment, BuildMaze, player, AddTaverns, AddMonsters, AddRewards (with the boss
+//! at its end), AddTraps (empty), AddWeirdFeature, LevelStart; and BuildLastFloor for floor 4.
+//!
+//! Every draw comes from the floor's own [`Lcg31`] stream in program order. Where neither the
+//! document, the facts nor SPEC fixes a detail, the choice is written next to the code as
+//! "Decision:"; the crate docs list them all.
+
+use rng::{Lcg31, Rng31};
+
+use crate::board::{bit, tiles_of, Bits, Board};
+use crate::data::{RewardBehaviour, Tables, ENVIRONMENT_COUNT};
+use crate::error::{Error, ErrorKind};
+use crate::floor::{Floor, Loot, Object, ObjectKind};
+
+/// `ThreatComponent.Pick` weights: 1 -> 0.5 -> 0.15 -> 0.05 -> exhausted (facts 7.4).
+const PICK_WEIGHTS: [f64; 4] = [1.0, 0.5, 0.15, 0.05];
+
+/// Who is playing: the class, the difficulty and the unlocked attributes feed taverns and the
+/// extra rewards.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Setup {
+    /// Index into [`rng::CLASSES`].
+    pub class: u8,
+    /// Index into [`rng::DIFFICULTIES`] (1, Grizzly Bear, is the game's default).
+    pub difficulty: u8,
+    /// The seed string's unlock bits; the `perks` table maps bits to attributes.
+    pub unlocks: u64,
+}
+
+impl Setup {
+    /// A setup for a class given by name (`bard`, `warrior`, ...), at the default difficulty with
+    /// nothing unlocked; `None` for an unknown class.
+    pub fn for_class(name: &str) -> Option<Setup> {
+        Some(Setup {
+            class: rng::SeedCode::class_index(name)?,
+            difficulty: 1,
+            unlocks: 0,
+        })
+    }
+
+    /// The setup a seed string carries.
+    pub fn from_code(code: &rng::SeedCode) -> Setup {
+        Setup {
+            class: code.class,
+            difficulty: code.difficulty,
+            unlocks: code.unlocks,
+        }
+    }
+
+    fn has_perk(&self, tables: &Tables, perk: usize) -> bool {
+        tables
+            .perks
+            .get(perk)
+            .is_some_and(|(_, bit, _)| self.unlocks >> bit & 1 == 1)
+    }
+
+    fn is_tavern_class(&self, tables: &Tables) -> bool {
+        rng::SeedCode::class_index(&tables.tavern_class) == Some(self.class)
+    }
+}
+
+/// What later floors read from earlier ones: the game's `floorEnvironments` and `floorBoss`.
+/// A set slot is reused as is (a save or a seed restore).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct History {
+    /// Environment index of floors 1 to 3.
+    pub environments: [Option<usize>; 3],
+    /// Boss row index of floors 1 to 3.
+    pub bosses: [Option<usize>; 3],
+}
+
+/// A ThreatComponent: a zero-threat region, its tiles (a range of the shared tile buffer, whose
+/// order reward placement shuffles in place), its threat distance and pick state.
+#[derive(Debug, Clone, Copy)]
+struct Component {
+    start: usize,
+    len: usize,
+    threat: u32,
+    open_squares: u32,
+    stage: usize,
+    exhausted: bool,
+    picks: u32,
+}
+
+impl Component {
+    fn weight(&self) -> f64 {
+        if self.exhausted {
+            0.0
+        } else {
+            PICK_WEIGHTS[self.stage]
+        }
+    }
+
+    /// `ThreatComponent.Pick`.
+    fn pick(&mut self) {
+        let old = self.open_squares;
+        self.picks += 1;
+        self.open_squares = self.open_squares.saturating_sub(1);
+        if old < 2 || self.stage + 1 >= PICK_WEIGHTS.len() {
+            self.exhausted = true;
+        } else {
+            self.stage += 1;
+        }
+    }
+}
+
+/// Builds floors. Holds the tables and every buffer a floor needs, so that batch runs allocate
+/// only the output.
+#[derive(Debug)]
+pub struct Generator<'t> {
+    tables: &'t Tables,
+    board: Board,
+    order: Vec<u8>,
+    list: Vec<u8>,
+    selected: Vec<u8>,
+    levels: Vec<u8>,
+    eligible: Vec<usize>,
+    seen: Vec<u8>,
+    names: Vec<usize>,
+    extra_names: Vec<usize>,
+    components: Vec<Component>,
+    component_tiles: Vec<u8>,
+    distance: [u8; 128],
+    threat_distance: [u32; 128],
+}
+
+impl<'t> Generator<'t> {
+    /// A generator over validated tables.
+    pub fn new(tables: &'t Tables) -> Self {
+        Generator {
+            tables,
+            board: Board::new(8, 8),
+            order: Vec::with_capacity(128),
+            list: Vec::with_capacity(128),
+            selected: Vec::with_capacity(32),
+            levels: Vec::with_capacity(32),
+            eligible: Vec::with_capacity(32),
+            seen: vec![0; tables.monsters.len()],
+            names: Vec::with_capacity(32),
+            extra_names: Vec::with_capacity(8),
+            components: Vec::with_capacity(32),
+            component_tiles: Vec::with_capacity(128),
+            distance: [0; 128],
+            threat_distance: [0; 128],
+        }
+    }
+
+    /// The tables this generator reads.
+    pub fn tables(&self) -> &'t Tables {
+        self.tables
+    }
+
+    /// Builds floors 1 to 4 of the run started by `initial_seed`.
+    pub fn run(&mut self, setup: &Setup, initial_seed: u32) -> Result<Vec<Floor<'t>>, Error> {
+        let streams = rng::Streams::derive(initial_seed);
+        let mut history = History::default();
+        let mut floors = Vec::with_capacity(4);
+        for depth in 1..=4 {
+            let seed = streams
+                .floor_seed(depth)
+                .ok_or(Error::new(ErrorKind::BadDepth(depth)))?;
+            let mut floor = self.floor(setup, depth, seed, &mut history)?;
+            floor.initial_seed = Some(streams.initial_seed);
+            floors.push(floor);
+        }
+        Ok(floors)
+    }
+
+    /// Builds floor `depth` of the run started by `initial_seed`. Floors 2 and 3 read the
+    /// environments and bosses of the floors above them, so those are built first; their streams
+    /// are separate, so the result is the same floor a whole run builds.
+    pub fn run_floor(
+        &mut self,
+        setup: &Setup,
+        initial_seed: u32,
+        depth: u8,
+    ) -> Result<Floor<'t>, Error> {
+        if !(1..=4).contains(&depth) {
+            return Err(Error::new(ErrorKind::BadDepth(depth)));
+        }
+        let streams = rng::Streams::derive(initial_seed);
+        let mut history = History::default();
+        if depth <= 3 {
+            for earlier in 1..depth {
+                let seed = streams.floor_seeds[usize::from(earlier - 1)];
+                self.floor(setup, earlier, seed, &mut history)?;
+            }
+        }
+        let seed = streams
+            .floor_seed(depth)
+            .ok_or(Error::new(ErrorKind::BadDepth(depth)))?;
+        let mut floor = self.floor(setup, depth, seed, &mut history)?;
+        floor.initial_seed = Some(streams.initial_seed);
+        Ok(floor)
+    }
+
+    /// Builds one floor from its floor seed, reading and updating `history`.
+    pub fn floor(
+        &mut self,
+        setup: &Setup,
+        depth: u8,
+        seed: u32,
+        history: &mut History,
+    ) -> Result<Floor<'t>, Error> {
+        if usize::from(setup.difficulty) >= self.tables.difficulty_rewards.len() {
+            return Err(Error::new(ErrorKind::BadDifficulty(setup.difficulty)));
+        }
+        let mut stream = Lcg31::new(seed);
+        match depth {
+            1..=3 => self.normal_floor(setup, depth, seed, &mut stream, history),
+            4 => self.last_floor(seed, &mut stream),
+            _ => Err(Error::new(ErrorKind::BadDepth(depth))),
+        }
+    }
+
+    fn normal_floor(
+        &mut self,
+        setup: &Setup,
+        depth: u8,
+        seed: u32,
+        rng: &mut Lcg31,
+        history: &mut History,
+    ) -> Result<Floor<'t>, Error> {
+        let tables = self.tables;
+        let Some(rule) = tables.floor_rule(depth) else {
+            return Err(Error::new(ErrorKind::BadDepth(depth)));
+        };
+        let slot = usize::from(depth - 1);
+
+        // 1. Initialize.
+        self.board.reset(rule.size, rule.size);
+
+        // 2. Environment: reuse the saved one, else uniform among those earlier floors left.
+        // Decision: one `index(count)` draw over the remaining environments in enum order.
+        let environment = match history.environments[slot] {
+            Some(environment) => environment,
+            None => {
+                let used = &history.environments[..slot];
+                let mut remaining = [0usize; ENVIRONMENT_COUNT];
+                let mut count = 0;
+                for environment in 0..ENVIRONMENT_COUNT {
+                    if !used.contains(&Some(environment)) {
+                        remaining[count] = environment;
+                        count += 1;
+                    }
+                }
+                remaining[rng.index(count).unwrap_or(0)]
+            }
+        };
+
+        // 3. BuildMaze: shuffle a copy of allTiles (allTiles itself keeps its order: decision),
+        // then each tile once: CanDelete, and only then the wall roll.
+        self.order.clear();
+        self.order.extend_from_slice(&self.board.all_tiles);
+        rng.shuffle(&mut self.order);
+        for i in 0..self.order.len() {
+            let position = self.order[i];
+            if self.board.can_delete(position) && (rng.float() as f32) < tables.wall_chance {
+                self.board.walls |= bit(position);
+            }
+        }
+
+        // 4. The player on RandomUnusedTile().
+        let player = self
+            .random_unused_tile(rng)
+            .ok_or(Error::new(ErrorKind::NoFreeTile { stage: "player" }))?;
+        self.board.occupied |= bit(player);
+        let mut objects: Vec<Object<'t>> = Vec::with_capacity(40);
+
+        // 5. AddTaverns.
+        if setup.is_tavern_class(tables) {
+            let tile = if depth == 1 {
+                // Decision: when no neighbour is unused, fall back to RandomUnusedTile().
+                match self.random_unused_neighbour(player, rng) {
+                    Some(tile) => Some(tile),
+                    None => self.random_unused_tile(rng),
+                }
+            } else {
+                self.random_unused_tile(rng)
+            };
+            if let Some(tile) = tile {
+                self.place(
+                    &mut objects,
+                    Object::new(
+                        ObjectKind::Tavern,
+                        &tables.tavern_name,
+                        &tables.tavern_name,
+                        self.board.xy(tile),
+                    ),
+                    tile,
+                );
+            }
+            if depth == 1 && setup.has_perk(tables, tables.second_tavern_perk) {
+                if let Some(tile) = self.random_unused_tile(rng) {
+                    self.place(
+                        &mut objects,
+                        Object::new(
+                            ObjectKind::Tavern,
+                            &tables.tavern_name,
+                            &tables.tavern_name,
+                            self.board.xy(tile),
+                        ),
+                        tile,
+                    );
+                }
+            }
+        }
+
+        // 6. AddMonsters.
+        self.add_monsters(depth, environment, player, rng, &mut objects)?;
+
+        // 7. AddRewards, ending with the boss.
+        let boss_tile = self.add_rewards(
+            setup,
+            depth,
+            environment,
+            player,
+            rng,
+            history,
+            &mut objects,
+        )?;
+
+        // 8. AddTraps is an empty method in the game. AddWeirdFeature from the floors that have it.
+        if rule.weird_feature {
+            let roll = rng.float() as f32;
+            let (kind, name) = if roll < tables.weird_odds[0] {
+                let altar = rng.index(tables.altars.len()).unwrap_or(0);
+                (ObjectKind::Altar, tables.altars[altar].as_str())
+            } else if roll < tables.weird_odds[1] {
+                (ObjectKind::MushroomPatch, tables.mushroom_patch.as_str())
+            } else {
+                (ObjectKind::Brainsucker, tables.brainsucker.as_str())
+            };
+            let tile = self
+                .unused_tile_anywhere(rng)
+                .ok_or(Error::new(ErrorKind::NoFreeTile {
+                    stage: "AddWeirdFeature",
+                }))?;
+            self.place(
+                &mut objects,
+                Object::new(kind, name, name, self.board.xy(tile)),
+                tile,
+            );
+        }
+
+        // 9. LevelStart on the player's tile.
+        objects.push(Object::new(
+            ObjectKind::LevelStart,
+            "Level Start",
+            "LevelStart",
+            self.board.xy(player),
+        ));
+
+        history.environments[slot] = Some(environment);
+        let environment_row = &tables.environments[environment];
+        Ok(Floor {
+            depth,
+            seed,
+            initial_seed: None,
+            width: self.board.width,
+            height: self.board.height,
+            environment: &environment_row.name,
+            floor_tile: &environment_row.floor_tile,
+            all_visible: false,
+            player: self.board.xy(player),
+            stairs: Some(self.board.xy(boss_tile)),
+            objects,
+            boss_attributes: Vec::new(),
+            extra_rewards: self
+                .extra_names
+                .iter()
+                .map(|&kind| tables.reward_kinds[kind].name.as_str())
+                .collect(),
+            walls: self.board.walls,
+            stride: self.board.width + 1,
+        })
+    }
+
+    /// Records an object on `tile`: the tile is no longer unused, and a monster adds its threat.
+    fn place(&mut self, objects: &mut Vec<Object<'t>>, object: Object<'t>, tile: u8) {
+        self.board.occupied |= bit(tile);
+        if matches!(object.kind, ObjectKind::Monster | ObjectKind::Boss) {
+            let level = object.level.unwrap_or(0);
+            let threat = &mut self.board.threat[usize::from(tile)];
+            *threat = threat.saturating_add(level);
+            if *threat != 0 {
+                self.board.threatening |= bit(tile);
+            }
+        }
+        objects.push(object);
+    }
+
+    /// `RandomUnusedTile()`: shuffle FindDeletableSquares (one draw per square), first unused.
+    fn random_unused_tile(&mut self, rng: &mut Lcg31) -> Option<u8> {
+        let mut list = std::mem::take(&mut self.list);
+        self.board.deletable_squares(&mut list);
+        let found = self.first_unused_after_shuffle(&mut list, rng);
+        self.list = list;
+        found
+    }
+
+    /// `RandomUnusedTile()`, and when every deletable square is used (a crowded small board;
+    /// the game's behaviour is not public), the fallback over every passable tile.
+    fn unused_tile_anywhere(&mut self, rng: &mut Lcg31) -> Option<u8> {
+        match self.random_unused_tile(rng) {
+            Some(tile) => Some(tile),
+            None => self.random_unused_passable(rng),
+        }
+    }
+
+    /// A fallback picker over every passable tile (allTiles order, shuffled, first unused).
+    fn random_unused_passable(&mut self, rng: &mut Lcg31) -> Option<u8> {
+        let mut list = std::mem::take(&mut self.list);
+        list.clear();
+        list.extend(tiles_of(self.board.passable()));
+        let found = self.first_unused_after_shuffle(&mut list, rng);
+        self.list = list;
+        found
+    }
+
+    /// `RandomUnusedTile(list)`: shuffle the list in place, first unused tile.
+    fn first_unused_after_shuffle(&self, list: &mut [u8], rng: &mut Lcg31) -> Option<u8> {
+        rng.shuffle(list);
+        list.iter()
+            .copied()
+            .find(|&tile| self.board.is_unused(tile))
+    }
+
+    /// `RandomUnusedNeighbor(tile)`. Decision: the neighbour list is Left, Up, Right, Down (the
+    /// order CanBeACut reads them); the game's `Tile.Neighbors()` order is not public.
+    fn random_unused_neighbour(&mut self, tile: u8, rng: &mut Lcg31) -> Option<u8> {
+        let mut neighbours = [0u8; 4];
+        let mut count = 0;
+        for neighbour in self.board.neighbours(tile) {
+            neighbours[count] = neighbour;
+            count += 1;
+        }
+        self.first_unused_after_shuffle(&mut neighbours[..count], rng)
+    }
+
+    /// `FindBestCutVertex` (SPEC's reading): among unused tiles passing CanBeACut, those whose
+    /// blocking raises the number of threat components; the best gives the most components, then
+    /// the larger smallest component, then comes first in allTiles order. No draws.
+    fn best_cut_vertex(&self) -> Option<u8> {
+        let board = &self.board;
+        let safe = board.safe();
+        let mut base = 0u32;
+        board.for_each_component(safe, |_| base += 1);
+        let mut best: Option<(u32, u32, u8)> = None;
+        for &position in &board.all_tiles {
+            if !board.is_unused(position)
+                || !board.can_be_a_cut(position)
+                || !board.may_split_safe(position)
+            {
+                continue;
+            }
+            let mut count = 0u32;
+            let mut smallest = u32::MAX;
+            board.for_each_component(safe & !bit(position), |region| {
+                count += 1;
+                smallest = smallest.min(region.count_ones());
+            });
+            if count <= base {
+                continue;
+            }
+            let better = match best {
+                None => true,
+                Some((best_count, best_smallest, _)) => {
+                    count > best_count || (count == best_count && smallest > best_smallest)
+                }
+            };
+            if better {
+                best = Some((count, smallest, position));
+            }
+        }
+        best.map(|(_, _, position)| position)
+    }
+
+    /// Blocks the passable neighbours of `tile`, remembering them in `blockers`.
+    fn block_neighbours(&mut self, tile: u8, blockers: &mut Bits) {
+        let passable = self.board.passable();
+        let mut added = 0;
+        for neighbour in self.board.neighbours(tile) {
+            if passable & bit(neighbour) != 0 {
+                added |= bit(neighbour);
+            }
+        }
+        *blockers |= added;
+        self.board.blocked |= added;
+    }
+
+    fn add_monsters(
+        &mut self,
+        depth: u8,
+        environment: usize,
+        player: u8,
+        rng: &mut Lcg31,
+        objects: &mut Vec<Object<'t>>,
+    ) -> Result<(), Error> {
+        let tables = self.tables;
+        let Some(rule) = tables.floor_rule(depth) else {
+            return Err(Error::new(ErrorKind::BadDepth(depth)));
+        };
+        // Count first: no draw when the range is a single value (floor 1's fixed 6).
+        let (low, high) = rule.monster_count;
+        let target = if low == high {
+            low
+        } else {
+            rng.range(low, high).unwrap_or(low)
+        };
+        let target = usize::try_from(target).unwrap_or(0);
+
+        // Cut-vertex reservation: each reserved tile stays impassable until the end.
+        self.selected.clear();
+        for _ in 0..tables.cut_vertex_picks {
+            match self.best_cut_vertex() {
+                Some(tile) => {
+                    self.selected.push(tile);
+                    self.board.blocked |= bit(tile);
+                }
+                None => break,
+            }
+        }
+        let mut blockers: Bits = 0;
+        for i in 0..self.selected.len() {
+            let tile = self.selected[i];
+            self.block_neighbours(tile, &mut blockers);
+        }
+
+        // Random pass over a fresh shuffle of every tile.
+        self.order.clear();
+        self.order.extend_from_slice(&self.board.all_tiles);
+        rng.shuffle(&mut self.order);
+        for i in 0..self.order.len() {
+            if self.selected.len() >= target {
+                break;
+            }
+            let tile = self.order[i];
+            if self.board.is_unused(tile)
+                && (rng.float() as f32) < tables.monster_percent[self.board.shape(tile)]
+            {
+                self.selected.push(tile);
+                self.block_neighbours(tile, &mut blockers);
+            }
+        }
+        // Release the neighbours, then backfill from the same shuffle (facts 6.1, the JSON's
+        // stage order), then release the reserved cut tiles.
+        self.board.blocked &= !blockers;
+        for i in 0..self.order.len() {
+            if self.selected.len() >= target {
+                break;
+            }
+            let tile = self.order[i];
+            if self.board.is_unused(tile) && !self.selected.contains(&tile) {
+                self.selected.push(tile);
+            }
+        }
+        self.board.blocked = 0;
+
+        self.generate_levels(depth, self.selected.len(), rng);
+
+        // Nearest first. Decision: a stable sort (the game's List.Sort is not).
+        let wanted: Bits = self.selected.iter().map(|&t| bit(t)).fold(0, |a, b| a | b);
+        self.board.distances(player, wanted, &mut self.distance);
+        let distance = self.distance;
+        self.selected
+            .sort_by_key(|&tile| distance[usize::from(tile)]);
+
+        self.seen.iter_mut().for_each(|count| *count = 0);
+        for i in 0..self.selected.len() {
+            let tile = self.selected[i];
+            let level = self.levels[i];
+            let row = self.choose_monster(environment, level, rng);
+            let Some(row) = row else { continue };
+            self.seen[row] = self.seen[row].saturating_add(1);
+            let monster = &tables.monsters[row];
+            let mut object = Object::new(
+                ObjectKind::Monster,
+                &monster.name,
+                &monster.id,
+                self.board.xy(tile),
+            );
+            object.level = Some(level);
+            self.place(objects, object, tile);
+        }
+        Ok(())
+    }
+
+    /// `GenerateMonsterLevels(n)` into `self.levels` (facts 6.4).
+    fn generate_levels(&mut self, depth: u8, n: usize, rng: &mut Lcg31) {
+        let tables = self.tables;
+        self.levels.clear();
+        let Some(rule) = tables.floor_rule(depth) else {
+            return;
+        };
+        let base = rule.base_levels;
+        let mut weights = [0f32; 3];
+        for weight in &mut weights {
+            *weight = rng.float() as f32 + 0.5;
+        }
+        let total: f32 = weights.iter().sum();
+        let mut counts = weights.map(|w| (w / total * n as f32) as i32);
+        // Bucket walk. Decision: a bucket whose count is below 1 is skipped before taking.
+        let mut bucket = 0;
+        for _ in 0..n {
+            while bucket < 2 && counts[bucket] < 1 {
+                bucket += 1;
+            }
+            self.levels.push(base[bucket]);
+            counts[bucket] -= 1;
+        }
+        let cap = (base[2] + 1).min(tables.max_level);
+        let [minus_one_below, zero_up_to, plus_one_up_to] = tables.fluctuation;
+        for (i, level) in self.levels.iter_mut().enumerate() {
+            let bias = tables.first_biases.get(i).copied().unwrap_or(0.0);
+            let roll = rng.float() as f32 + bias;
+            let delta: i32 = if roll < minus_one_below {
+                -1
+            } else if roll <= zero_up_to {
+                0
+            } else if roll <= plus_one_up_to {
+                1
+            } else {
+                2
+            };
+            *level = (i32::from(*level) + delta).clamp(i32::from(base[0]), i32::from(cap)) as u8;
+        }
+        // Top up to the target. Decision: one `index` draw among the entries still below the cap.
+        let mut sum: u32 = self.levels.iter().map(|&l| u32::from(l)).sum();
+        while sum < rule.level_target {
+            self.eligible.clear();
+            self.eligible
+                .extend((0..self.levels.len()).filter(|&i| self.levels[i] < cap));
+            let Some(pick) = rng.index(self.eligible.len()) else {
+                break;
+            };
+            self.levels[self.eligible[pick]] += 1;
+            sum += 1;
+        }
+    }
+
+    /// `ChooseMonster(env, level, seen)`: one float, weighted walk in MonsterList order; a type
+    /// already created on this floor has its weight divided by `seen_divisor`.
+    fn choose_monster(&self, environment: usize, level: u8, rng: &mut Lcg31) -> Option<usize> {
+        let tables = self.tables;
+        let weight = |row: usize| {
+            let base = f64::from(tables.monsters[row].weights[environment]);
+            if self.seen[row] > 0 {
+                base / f64::from(tables.seen_divisor)
+            } else {
+                base
+            }
+        };
+        let candidates = || {
+            (0..tables.monsters.len()).filter(|&row| tables.monsters[row].fits(environment, level))
+        };
+        let total: f64 = candidates().map(weight).sum();
+        let mut roll = rng.float() * total;
+        let mut last = None;
+        for row in candidates() {
+            roll -= weight(row);
+            last = Some(row);
+            if roll <= 0.0 {
+                return Some(row);
+            }
+        }
+        last
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn add_rewards(
+        &mut self,
+        setup: &Setup,
+        depth: u8,
+        environment: usize,
+        player: u8,
+        rng: &mut Lcg31,
+        history: &mut History,
+        objects: &mut Vec<Object<'t>>,
+    ) -> Result<u8, Error> {
+        let tables = self.tables;
+        let Some(rule) = tables.floor_rule(depth) else {
+            return Err(Error::new(ErrorKind::BadDepth(depth)));
+        };
+
+        // Threat distances and the threat components (highest threat first).
+        self.threat_distances(player);
+        self.components.clear();
+        self.component_tiles.clear();
+        let safe = self.board.safe();
+        let mut regions: [Bits; 64] = [0; 64];
+        let mut region_count = 0;
+        self.board.for_each_component(safe, |region| {
+            if region_count < regions.len() {
+                regions[region_count] = region;
+                region_count += 1;
+            }
+        });
+        for &region in &regions[..region_count] {
+            let start = self.component_tiles.len();
+            self.component_tiles.extend(tiles_of(region));
+            let len = self.component_tiles.len() - start;
+            let open_squares = (region & !self.board.occupied).count_ones();
+            if open_squares == 0 {
+                self.component_tiles.truncate(start);
+                continue;
+            }
+            let first = self.component_tiles[start];
+            self.components.push(Component {
+                start,
+                len,
+                threat: self.threat_distance[usize::from(first)],
+                open_squares,
+                stage: 0,
+                exhausted: false,
+                picks: 0,
+            });
+        }
+        self.components.sort_by(|a, b| b.threat.cmp(&a.threat));
+
+        // GenerateRewards: the name list in build order.
+        self.names.clear();
+        let shop = tables
+            .reward_kinds
+            .iter()
+            .position(|k| k.behaviour == RewardBehaviour::Shop);
+        if let Some(shop) = shop {
+            self.names
+                .extend(std::iter::repeat_n(shop, usize::from(tables.shops)));
+        }
+        let (pool_above, pool, pack, pool_packs, pack_only) = tables.healing;
+        let depth_i = i32::from(depth);
+        let packs = if rng.float() as f32 > pool_above {
+            self.names.push(pool);
+            depth_i
+                + rng
+                    .range(pool_packs.0, pool_packs.1)
+                    .unwrap_or(pool_packs.0)
+        } else {
+            depth_i * 2 + rng.range(pack_only.0, pack_only.1).unwrap_or(pack_only.0)
+        };
+        self.names.extend(std::iter::repeat_n(
+            pack,
+            usize::try_from(packs).unwrap_or(0),
+        ));
+        let service = cumulative_pick(&tables.service, rng.float() as f32);
+        self.names.push(service);
+        let extra = rng
+            .range(tables.extra_names.0, tables.extra_names.1)
+            .unwrap_or(0);
+        let odds = &tables.name_odds[rule.reward_odds].1;
+        let first_extra = self.names.len();
+        for _ in 0..extra {
+            self.names.push(cumulative_pick(odds, rng.float() as f32));
+        }
+        self.extra_names.clear();
+        self.extra_names
+            .extend_from_slice(&self.names[first_extra..]);
+        for (perk, (_, _, adds)) in tables.perks.iter().enumerate() {
+            if setup.has_perk(tables, perk) {
+                self.names.extend_from_slice(adds);
+            }
+        }
+        self.names
+            .extend_from_slice(&tables.difficulty_rewards[usize::from(setup.difficulty)]);
+        rng.shuffle(&mut self.names);
+
+        // Picks first, for every name; names left when every component is exhausted go to
+        // RandomUnusedTile() (SPEC).
+        for _ in 0..self.names.len() {
+            let total: f64 = self.components.iter().map(Component::weight).sum();
+            if total <= 0.0 {
+                break;
+            }
+            let mut roll = rng.float() * total;
+            let mut chosen = None;
+            for (i, component) in self.components.iter().enumerate() {
+                let weight = component.weight();
+                if weight <= 0.0 {
+                    continue;
+                }
+                chosen = Some(i);
+                roll -= weight;
+                if roll <= 0.0 {
+                    break;
+                }
+            }
+            if let Some(i) = chosen {
+                self.components[i].pick();
+            }
+        }
+
+        // Placement: components in order, names in order, gold budget decaying.
+        let count = self.names.len();
+        let average = if count == 0 {
+            0.0
+        } else {
+            f64::from(rule.gold_target) * tables.total_gold_factor / count as f64
+        };
+        let (start_per_reward, step) = tables.multiplier;
+        let mut multiplier = 1.0 + start_per_reward * count as f64;
+        let mut next = 0;
+        for c in 0..self.components.len() {
+            for _ in 0..self.components[c].picks {
+                let Component { start, len, .. } = self.components[c];
+                let mut tiles = std::mem::take(&mut self.component_tiles);
+                let tile = self.first_unused_after_shuffle(&mut tiles[start..start + len], rng);
+                self.component_tiles = tiles;
+                let tile = match tile {
+                    Some(tile) => tile,
+                    None => {
+                        self.unused_tile_anywhere(rng)
+                            .ok_or(Error::new(ErrorKind::NoFreeTile {
+                                stage: "AddRewards",
+                            }))?
+                    }
+                };
+                let gold = (average * multiplier) as i64;
+                self.create_reward(self.names[next], tile, gold, depth, rng, objects);
+                next += 1;
+                multiplier -= step;
+            }
+        }
+        while next < count {
+            let tile = self
+                .unused_tile_anywhere(rng)
+                .ok_or(Error::new(ErrorKind::NoFreeTile {
+                    stage: "AddRewards",
+                }))?;
+            let gold = (average * multiplier) as i64;
+            self.create_reward(self.names[next], tile, gold, depth, rng, objects);
+            next += 1;
+            multiplier -= step;
+        }
+
+        self.add_boss(depth, environment, player, rng, history, objects)
+    }
+
+    /// `GetToPlayerThreats`: cheapest threat sum from the player, entering a tile costs its threat.
+    fn threat_distances(&mut self, player: u8) {
+        let board = &self.board;
+        let passable = board.passable();
+        self.threat_distance = [u32::MAX; 128];
+        self.threat_distance[usize::from(player)] = 0;
+        // Label-correcting sweeps: zero-cost regions flood at once, monster tiles relax one step.
+        let mut done: Bits = 0;
+        loop {
+            // The cheapest unsettled tile.
+            let mut best: Option<(u32, u8)> = None;
+            for position in tiles_of(passable & !done) {
+                let d = self.threat_distance[usize::from(position)];
+                if d != u32::MAX && best.is_none_or(|(bd, _)| d < bd) {
+                    best = Some((d, position));
+                }
+            }
+            let Some((d, position)) = best else { break };
+            // Settle the whole zero-threat region reachable at cost d.
+            let region = if board.threatening & bit(position) != 0 {
+                bit(position)
+            } else {
+                board.flood(bit(position), passable & !board.threatening & !done)
+            };
+            for tile in tiles_of(region) {
+                self.threat_distance[usize::from(tile)] = d;
+            }
+            done |= region;
+            for next in tiles_of(board.spread(region) & passable & !done) {
+                let cost = d + u32::from(board.threat[usize::from(next)]);
+                let slot = &mut self.threat_distance[usize::from(next)];
+                if cost < *slot {
+                    *slot = cost;
+                }
+            }
+        }
+    }
+
+    /// `GenerateRewardByName`.
+    fn create_reward(
+        &mut self,
+        kind: usize,
+        tile: u8,
+        gold: i64,
+        depth: u8,
+        rng: &mut Lcg31,
+        objects: &mut Vec<Object<'t>>,
+    ) {
+        let tables = self.tables;
+        let reward = &tables.reward_kinds[kind];
+        let xy = self.board.xy(tile);
+        let mut object = Object::new(ObjectKind::Reward, &reward.name, &reward.id, xy);
+        object.gold = Some(gold);
+        match reward.behaviour {
+            RewardBehaviour::Shop => {
+                let budget =
+                    rng.normal(gold as f64, gold as f64 * tables.shop_gold_deviation) as i64;
+                if budget < 0 {
+                    // The game returns without creating the shop.
+                    return;
+                }
+                object.budget = Some(budget);
+            }
+            RewardBehaviour::Chest => object.loot = Some(self.chest_loot(depth, rng)),
+            RewardBehaviour::MimicChest => object.level = Some(self.monster_level_at(depth)),
+            RewardBehaviour::Monster => {
+                object.kind = ObjectKind::Monster;
+                object.level = Some(self.monster_level_at(depth));
+                object.from_reward = true;
+            }
+            RewardBehaviour::Building => {}
+        }
+        self.place(objects, object, tile);
+    }
+
+    /// `GetMonsterLevel(tile)`. Decision: its formula is not public; the floor's highest base
+    /// level (3, 6, 9).
+    fn monster_level_at(&self, depth: u8) -> u8 {
+        self.tables
+            .floor_rule(depth)
+            .map_or(1, |rule| rule.base_levels[2])
+    }
+
+    /// `TreasureChest.GenerateLoot()` at creation (facts 7.6). A card consumes the one integer
+    /// draw of CardFinder's pick; which card it is needs the card catalogue, outside this crate.
+    fn chest_loot(&self, depth: u8, rng: &mut Lcg31) -> Loot {
+        let tables = self.tables;
+        let [one_below, two_below, gold_below] = tables.chest_odds;
+        let roll = rng.float() as f32;
+        let count = if roll < one_below {
+            1
+        } else if roll < two_below {
+            2
+        } else {
+            3
+        };
+        let mut loot = Loot { cards: 0, gold: 0 };
+        let (cuts, tiers) = &tables.chest_tiers[usize::from(depth.clamp(1, 3) - 1)];
+        for item in 0..count {
+            if item > 0 && (rng.float() as f32) < gold_below {
+                let tier_roll = rng.float() as f32;
+                let tier_index = cuts
+                    .iter()
+                    .position(|&cut| tier_roll < cut)
+                    .unwrap_or(cuts.len());
+                let tier = tiers.get(tier_index).copied().unwrap_or(1);
+                let base = tables
+                    .gold_by_tier
+                    .get(usize::from(tier.max(1) - 1))
+                    .copied()
+                    .unwrap_or(10);
+                let base = f64::from(base);
+                loot.gold += rng.normal(base, base * tables.chest_gold_deviation) as i64;
+            } else {
+                rng.float();
+                loot.cards += 1;
+            }
+        }
+        let mut items = [0u8; 3];
+        rng.shuffle(&mut items[..count]);
+        loot
+    }
+
+    fn add_boss(
+        &mut self,
+        depth: u8,
+        environment: usize,
+        player: u8,
+        rng: &mut Lcg31,
+        history: &mut History,
+        objects: &mut Vec<Object<'t>>,
+    ) -> Result<u8, Error> {
+        let tables = self.tables;
+        let Some(rule) = tables.floor_rule(depth) else {
+            return Err(Error::new(ErrorKind::BadDepth(depth)));
+        };
+        let slot = usize::from(depth - 1);
+
+        // The tile: the first component (highest threat first) with CanDelete tiles and an unused
+        // one among them. Decision: a component whose candidates are all used is passed over.
+        let mut boss_tile = None;
+        for c in 0..self.components.len() {
+            let Component { start, len, .. } = self.components[c];
+            let mut list = std::mem::take(&mut self.list);
+            list.clear();
+            list.extend(
+                self.component_tiles[start..start + len]
+                    .iter()
+                    .copied()
+                    .filter(|&tile| self.board.can_delete(tile)),
+            );
+            let found = if list.is_empty() {
+                None
+            } else {
+                self.first_unused_after_shuffle(&mut list, rng)
+            };
+            self.list = list;
+            if found.is_some() {
+                boss_tile = found;
+                break;
+            }
+        }
+        if boss_tile.is_none() {
+            // The scan: first passable CanDelete tile that is not the player's; its features
+            // move to RandomUnusedTile().
+            let scan = self
+                .board
+                .all_tiles
+                .iter()
+                .copied()
+                .find(|&tile| tile != player && self.board.can_delete(tile));
+            if let Some(tile) = scan {
+                let xy = self.board.xy(tile);
+                for i in 0..objects.len() {
+                    if (objects[i].x, objects[i].y) != xy {
+                        continue;
+                    }
+                    // Decision: when no deletable square is unused, any unused tile will do.
+                    let new_tile = match self.random_unused_tile(rng) {
+                        Some(new_tile) => new_tile,
+                        None => self
+                            .random_unused_passable(rng)
+                            .ok_or(Error::new(ErrorKind::NoFreeTile { stage: "boss" }))?,
+                    };
+                    let threat = self.board.threat[usize::from(tile)];
+                    self.board.occupied |= bit(new_tile);
+                    if threat != 0 {
+                        self.board.threat[usize::from(new_tile)] = threat;
+                        self.board.threatening |= bit(new_tile);
+                    }
+                    (objects[i].x, objects[i].y) = self.board.xy(new_tile);
+                }
+                self.board.occupied &= !bit(tile);
+                self.board.threat[usize::from(tile)] = 0;
+                self.board.threatening &= !bit(tile);
+                boss_tile = Some(tile);
+            }
+        }
+        let boss_tile = match boss_tile {
+            Some(tile) => tile,
+            None => self
+                .unused_tile_anywhere(rng)
+                .ok_or(Error::new(ErrorKind::NoFreeTile { stage: "boss" }))?,
+        };
+
+        // CreateBoss: fixed, or ChooseBoss's rejection loop over the environment's pool.
+        let boss = match history.bosses[slot] {
+            Some(boss) => boss,
+            None => {
+                let excluded = &history.bosses[..slot];
+                let fits = |row: usize| tables.bosses[row].fits(environment, rule.boss_level);
+                if !(0..tables.bosses.len()).any(|row| fits(row) && !excluded.contains(&Some(row)))
+                {
+                    return Err(Error::new(ErrorKind::BossPoolExhausted { depth }));
+                }
+                let total: f64 = (0..tables.bosses.len())
+                    .filter(|&row| fits(row))
+                    .map(|row| f64::from(tables.bosses[row].weights[environment]))
+                    .sum();
+                loop {
+                    let mut roll = rng.float() * total;
+                    let mut chosen = None;
+                    for row in (0..tables.bosses.len()).filter(|&row| fits(row)) {
+                        chosen = Some(row);
+                        roll -= f64::from(tables.bosses[row].weights[environment]);
+                        if roll <= 0.0 {
+                            break;
+                        }
+                    }
+                    if let Some(row) = chosen {
+                        if !excluded.contains(&Some(row)) {
+                            break row;
+                        }
+                    }
+                }
+            }
+        };
+        history.bosses[slot] = Some(boss);
+        let row = &tables.bosses[boss];
+        // Decision: BonusMonsterLevel (not public) is 0.
+        let level = rule.boss_level.clamp(1, 10);
+        let mut object = Object::new(
+            ObjectKind::Boss,
+            &row.name,
+            &row.id,
+            self.board.xy(boss_tile),
+        );
+        object.level = Some(level);
+        self.place(objects, object, boss_tile);
+
+        // A boss with a companion (the Lich): block its tile, place the companion on an unused
+        // tile of the player's region, release.
+        if let Some(companion) = &row.companion {
+            self.board.blocked |= bit(boss_tile);
+            let region = self.board.flood(bit(player), self.board.passable());
+            let mut list = std::mem::take(&mut self.list);
+            list.clear();
+            list.extend(tiles_of(region));
+            let found = self.first_unused_after_shuffle(&mut list, rng);
+            self.list = list;
+            self.board.blocked = 0;
+            if let Some(tile) = found {
+                self.place(
+                    objects,
+                    Object::new(
+                        ObjectKind::LichHunter,
+                        companion,
+                        companion,
+                        self.board.xy(tile),
+                    ),
+                    tile,
+                );
+            }
+        }
+        Ok(boss_tile)
+    }
+
+    /// BuildLastFloor (document 000 section 9). Decision: the order is the listed one
+    /// (environment, walls, centre, player), then the three attribute draws, all on floor 4's
+    /// stream.
+    fn last_floor(&mut self, seed: u32, rng: &mut Lcg31) -> Result<Floor<'t>, Error> {
+        let tables = self.tables;
+        let last = &tables.last_floor;
+        self.board.reset(last.size, last.size);
+        let (cx, cy) = last.centre;
+        let centre = self.board.position(cx, cy);
+        let mut objects = Vec::with_capacity(3);
+        objects.push(Object::new(
+            ObjectKind::Throne,
+            &last.throne,
+            &last.throne,
+            (cx, cy),
+        ));
+        let mut boss = Object::new(
+            ObjectKind::FinalBoss,
+            &last.final_boss,
+            &last.final_boss,
+            (cx, cy),
+        );
+        boss.level = Some(last.final_boss_level);
+        objects.push(boss);
+        self.board.occupied |= bit(centre);
+        let player = self
+            .random_unused_tile(rng)
+            .ok_or(Error::new(ErrorKind::NoFreeTile { stage: "player" }))?;
+        self.board.occupied |= bit(player);
+        objects.push(Object::new(
+            ObjectKind::LevelStart,
+            "Level Start",
+            "LevelStart",
+            self.board.xy(player),
+        ));
+        let boss_attributes = last
+            .boss_attribute_groups
+            .iter()
+            .map(|group| group[rng.index(group.len()).unwrap_or(0)].as_str())
+            .collect();
+        Ok(Floor {
+            depth: 4,
+            seed,
+            initial_seed: None,
+            width: self.board.width,
+            height: self.board.height,
+            environment: &last.environment,
+            floor_tile: &last.floor_tile,
+            all_visible: true,
+            player: self.board.xy(player),
+            stairs: None,
+            objects,
+            boss_attributes,
+            extra_rewards: Vec::new(),
+            walls: 0,
+            stride: self.board.width + 1,
+        })
+    }
+}
+
+/// The entry of a cumulative table for `roll`: the first threshold above it, else the last row.
+fn cumulative_pick(table: &[(f32, usize)], roll: f32) -> usize {
+    table
+        .iter()
+        .find(|(threshold, _)| roll < *threshold)
+        .or(table.last())
+        .map_or(0, |&(_, index)| index)
+}

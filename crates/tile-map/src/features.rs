@@ -1,0 +1,677 @@
+//! The special rooms and touches of a layout: maze rooms, the Kecleon shop, the monster house,
+//! extra hallways, room imperfections and secondary structures.
+
+use crate::generator::{FloorSize, Generator};
+use crate::props::FloorProperties;
+use crate::tile::{
+    Terrain, F_CORNER_CUTTABLE, F_IMPASSABLE, F_IN_MONSTER_HOUSE, F_IN_SHOP, HEIGHT, NO_ROOM,
+    SPAWN_ITEM, SPAWN_MONSTER, SPAWN_SPECIAL, SPAWN_STAIRS, SPAWN_TRAP, WIDTH,
+};
+
+/// Percent chance that a room flagged for imperfections gets none.
+const NO_IMPERFECTIONS_CHANCE: i32 = 60;
+
+/// (dx, dy) of the game's 8 directions: down, down-right, right, up-right, up, up-left, left,
+/// down-left.
+pub(crate) const DIRECTIONS: [(i32, i32); 8] = [
+    (0, 1),
+    (1, 1),
+    (1, 0),
+    (1, -1),
+    (0, -1),
+    (-1, -1),
+    (-1, 0),
+    (-1, 1),
+];
+const DIR8_DOWN: i32 = 0;
+const DIR8_RIGHT: i32 = 2;
+const DIR8_UP: i32 = 4;
+const DIR8_LEFT: i32 = 6;
+
+/// For each starting corner (top-left, top-right, bottom-right, bottom-left), whether each of the
+/// 8 neighbours must be open for an imperfection to fill the tile (only the 4 cardinal ones are
+/// read).
+const CORNER_EXPECT_OPEN: [[bool; 8]; 4] = [
+    [true, false, true, false, false, false, false, false],
+    [true, false, false, false, false, false, true, false],
+    [false, false, false, false, true, false, true, false],
+    [false, false, true, false, true, false, false, false],
+];
+
+/// The 4 maze directions, in the order a counter-clockwise turn steps through.
+const MAZE_STEPS: [(i32, i32); 4] = [(1, 0), (0, -1), (-1, 0), (0, 1)];
+
+impl Generator {
+    /// `SetTerrainObstacleChecked`: secondary terrain when asked and the tile is in the room,
+    /// otherwise a wall.
+    fn set_obstacle(&mut self, x: i32, y: i32, use_secondary: bool, room: u8) {
+        let tile = self.tm(x, y);
+        tile.terrain = if use_secondary && tile.room == room {
+            Terrain::Secondary
+        } else {
+            Terrain::Wall
+        };
+    }
+
+    /// `GenerateMazeLine`: a random walk in strides of 2, dropping obstacles behind it.
+    #[allow(clippy::too_many_arguments)]
+    fn maze_line(
+        &mut self,
+        mut x0: i32,
+        mut y0: i32,
+        bounds: (i32, i32, i32, i32),
+        use_secondary: bool,
+        room: u8,
+    ) {
+        let (xmin, ymin, xmax, ymax) = bounds;
+        loop {
+            let mut direction = self.rand_int(4) & 3;
+            self.set_obstacle(x0, y0, use_secondary, room);
+            let mut found = false;
+            for _ in 0..4 {
+                let (dx, dy) = MAZE_STEPS[direction as usize];
+                let (px, py) = (x0 + 2 * dx, y0 + 2 * dy);
+                if px >= xmin && px < xmax && py >= ymin && py < ymax && self.open(px, py) {
+                    found = true;
+                    break;
+                }
+                direction = (direction + 1) % 4;
+            }
+            if !found {
+                return;
+            }
+            let (dx, dy) = MAZE_STEPS[direction as usize];
+            self.set_obstacle(x0 + dx, y0 + dy, use_secondary, room);
+            x0 += 2 * dx;
+            y0 += 2 * dy;
+        }
+    }
+
+    /// `GenerateMaze`: maze lines from every other border tile, then from every other inner
+    /// tile.
+    fn generate_maze(&mut self, x: i32, y: i32, use_secondary: bool) {
+        self.gm(x, y).is_maze_room = true;
+        let cell = *self.g(x, y);
+        let room = self.t(cell.start_x, cell.start_y).room;
+        let bounds = (cell.start_x, cell.start_y, cell.end_x, cell.end_y);
+        let mut cx = cell.start_x + 1;
+        while cx < cell.end_x - 1 {
+            if !self.open(cx, cell.start_y - 1) {
+                self.maze_line(cx, cell.start_y - 1, bounds, use_secondary, room);
+            }
+            cx += 2;
+        }
+        let mut cy = cell.start_y + 1;
+        while cy < cell.end_y - 1 {
+            if !self.open(cell.end_x, cy) {
+                self.maze_line(cell.end_x, cy, bounds, use_secondary, room);
+            }
+            cy += 2;
+        }
+        let mut cx = cell.start_x + 1;
+        while cx < cell.end_x - 1 {
+            if !self.open(cx, cell.end_y) {
+                self.maze_line(cx, cell.end_y, bounds, use_secondary, room);
+            }
+            cx += 2;
+        }
+        let mut cy = cell.start_y + 1;
+        while cy < cell.end_y - 1 {
+            if !self.open(cell.start_x - 1, cy) {
+                self.maze_line(cell.start_x - 1, cy, bounds, use_secondary, room);
+            }
+            cy += 2;
+        }
+        let mut cx = cell.start_x + 3;
+        while cx < cell.end_x - 3 {
+            let mut cy = cell.start_y + 3;
+            while cy < cell.end_y - 3 {
+                if self.open(cx, cy) {
+                    let terrain = if use_secondary {
+                        Terrain::Secondary
+                    } else {
+                        Terrain::Wall
+                    };
+                    self.set_terrain(cx, cy, terrain);
+                    self.maze_line(cx, cy, bounds, use_secondary, room);
+                }
+                cy += 2;
+            }
+            cx += 2;
+        }
+    }
+
+    /// `GenerateMazeRoom`. The game rolls the chance, then tests `floor_generation_attempts < 0`,
+    /// which never holds: wall mazes are never built, only the roll is drawn. We do the same.
+    pub(crate) fn generate_maze_room(&mut self, grid_x: i32, grid_y: i32, props: &FloorProperties) {
+        let chance = i32::from(props.maze_room_chance);
+        if chance <= 0 || self.rand_int(100) >= chance {
+            return;
+        }
+        if self.status.floor_generation_attempts >= 0 {
+            return;
+        }
+        let eligible = |g: &Generator, x: i32, y: i32| {
+            let c = g.g(x, y);
+            !c.is_invalid
+                && !c.has_been_merged
+                && c.is_connected
+                && c.is_room
+                && !c.has_secondary_structure
+                && !c.is_kecleon_shop
+                && !c.is_monster_house
+                && (c.end_x - c.start_x) % 2 != 0
+                && (c.end_y - c.start_y) % 2 != 0
+        };
+        let mut count = 0;
+        for y in 0..grid_y {
+            for x in 0..grid_x {
+                if eligible(self, x, y) {
+                    count += 1;
+                }
+            }
+        }
+        if count <= 0 {
+            return;
+        }
+        let pick = self.shuffled_pick(count);
+        let mut counter = 0;
+        for y in 0..grid_y {
+            for x in 0..grid_x {
+                if eligible(self, x, y) {
+                    if counter == pick {
+                        self.generate_maze(x, y, false);
+                    }
+                    counter += 1;
+                }
+            }
+        }
+    }
+
+    /// The game's way of picking one of `count` candidates: a single true value among 256
+    /// booleans, moved by 64 random swaps of `RandInt(count)` indices. Returns where it ended.
+    fn shuffled_pick(&mut self, count: i32) -> i32 {
+        let mut position = 0;
+        for _ in 0..64 {
+            let a = self.rand_int(count) & 0xFF;
+            let b = self.rand_int(count) & 0xFF;
+            if a == position {
+                position = b;
+            } else if b == position {
+                position = a;
+            }
+        }
+        position
+    }
+
+    /// `GenerateKecleonShop`.
+    pub(crate) fn generate_kecleon_shop(
+        &mut self,
+        grid_x: i32,
+        grid_y: i32,
+        props: &FloorProperties,
+    ) {
+        let chance = i32::from(props.kecleon_shop_chance);
+        if self.status.has_monster_house || chance <= 0 {
+            return;
+        }
+        if self.rand_int(100) >= chance {
+            return;
+        }
+        let mut xs: [i32; 15] = std::array::from_fn(|i| i as i32);
+        let mut ys: [i32; 15] = std::array::from_fn(|i| i as i32);
+        for _ in 0..200 {
+            let a = self.rand_int(15) as usize % 15;
+            let b = self.rand_int(15) as usize % 15;
+            xs.swap(a, b);
+        }
+        for _ in 0..200 {
+            let a = self.rand_int(15) as usize % 15;
+            let b = self.rand_int(15) as usize % 15;
+            ys.swap(a, b);
+        }
+        for &x in xs.iter() {
+            if x >= grid_x {
+                continue;
+            }
+            for &y in ys.iter() {
+                if y >= grid_y {
+                    continue;
+                }
+                let cell = *self.g(x, y);
+                if cell.is_invalid
+                    || cell.has_been_merged
+                    || cell.is_merged
+                    || !cell.is_connected
+                    || !cell.is_room
+                    || cell.has_secondary_structure
+                    || cell.is_maze_room
+                    || cell.flag_secondary_structure
+                {
+                    continue;
+                }
+                if (cell.start_x - cell.end_x).abs() < 5 || (cell.start_y - cell.end_y).abs() < 4 {
+                    continue;
+                }
+                self.status.has_kecleon_shop = true;
+                self.gm(x, y).is_kecleon_shop = true;
+                let mut max_y = cell.end_y;
+                if cell.end_y - cell.start_y < 3 {
+                    max_y = cell.end_y + 1;
+                }
+                for sx in cell.start_x + 1..cell.end_x - 1 {
+                    for sy in cell.start_y + 1..max_y - 1 {
+                        let tile = self.tm(sx, sy);
+                        tile.flags |= F_IN_SHOP;
+                        tile.spawn &= !(SPAWN_MONSTER | SPAWN_STAIRS);
+                    }
+                }
+                for sx in cell.start_x..cell.end_x {
+                    for sy in cell.start_y..cell.end_y {
+                        self.tm(sx, sy).spawn |= SPAWN_SPECIAL;
+                    }
+                }
+                return;
+            }
+        }
+    }
+
+    /// `GenerateMonsterHouse`. The chance is rolled before the shop check.
+    pub(crate) fn generate_monster_house(
+        &mut self,
+        grid_x: i32,
+        grid_y: i32,
+        chance: i32,
+        props: &FloorProperties,
+    ) {
+        if chance <= 0 {
+            return;
+        }
+        if self.rand_int(100) >= chance {
+            return;
+        }
+        if self.status.has_kecleon_shop || Self::is_fixed_floor(props) {
+            return;
+        }
+        let eligible = |g: &Generator, x: i32, y: i32| {
+            let c = g.g(x, y);
+            !c.is_invalid
+                && !c.has_been_merged
+                && c.is_connected
+                && c.is_room
+                && !c.is_kecleon_shop
+                && !c.is_maze_room
+                && !c.has_secondary_structure
+        };
+        let mut count = 0;
+        for x in 0..grid_x {
+            for y in 0..grid_y {
+                if eligible(self, x, y) {
+                    count += 1;
+                }
+            }
+        }
+        if count <= 0 {
+            return;
+        }
+        let pick = self.shuffled_pick(count);
+        let mut counter = 0;
+        for x in 0..grid_x {
+            for y in 0..grid_y {
+                if !eligible(self, x, y) {
+                    continue;
+                }
+                if counter == pick {
+                    self.status.has_monster_house = true;
+                    self.gm(x, y).is_monster_house = true;
+                    let cell = *self.g(x, y);
+                    for cx in cell.start_x..cell.end_x {
+                        for cy in cell.start_y..cell.end_y {
+                            let tile = self.tm(cx, cy);
+                            tile.flags |= F_IN_MONSTER_HOUSE;
+                            let room = tile.room;
+                            self.status.monster_house_room = i32::from(room);
+                        }
+                    }
+                    return;
+                }
+                counter += 1;
+            }
+        }
+    }
+
+    /// `GenerateExtraHallways`: random walks out of random rooms that tunnel through walls.
+    pub(crate) fn generate_extra_hallways(&mut self, grid_x: i32, grid_y: i32, count: i32) {
+        for _ in 0..count {
+            let x = self.rand_int(grid_x);
+            let y = self.rand_int(grid_y);
+            let cell = *self.g(x, y);
+            if !cell.is_room || !cell.is_connected || cell.is_invalid || cell.is_maze_room {
+                continue;
+            }
+            let mut cur_x = self.rand_range(cell.start_x, cell.end_x);
+            let mut cur_y = self.rand_range(cell.start_y, cell.end_y);
+            let mut direction = self.rand_int(4) * 2;
+            for _ in 0..3 {
+                if direction == DIR8_DOWN && y >= grid_y - 1 {
+                    direction = DIR8_RIGHT;
+                }
+                if direction == DIR8_RIGHT && x >= grid_x - 1 {
+                    direction = DIR8_UP;
+                }
+                if direction == DIR8_UP && y <= 0 {
+                    direction = DIR8_LEFT;
+                }
+                if direction == DIR8_LEFT && x <= 0 {
+                    direction = DIR8_DOWN;
+                }
+            }
+            let (dx, dy) = DIRECTIONS[(direction & 7) as usize];
+            let room = self.t(cur_x, cur_y).room;
+            // Leave the room, then cross any open floor. Off the floor the walk stops (the
+            // game never gets there from a real room).
+            while crate::tile::in_bounds(cur_x, cur_y) && self.t(cur_x, cur_y).room == room {
+                cur_x += dx;
+                cur_y += dy;
+            }
+            while self.open(cur_x, cur_y) {
+                cur_x += dx;
+                cur_y += dy;
+            }
+            if self.t(cur_x, cur_y).terrain == Terrain::Secondary {
+                continue;
+            }
+            if cur_x - 2 < 0
+                || cur_y - 2 < 0
+                || cur_x + 2 >= WIDTH as i32
+                || cur_y + 2 >= HEIGHT as i32
+            {
+                continue;
+            }
+            if self.side_open(cur_x, cur_y, direction) {
+                continue;
+            }
+            let mut steps = self.rand_int(3) + 3;
+            loop {
+                if cur_x <= 1
+                    || cur_y <= 1
+                    || cur_x >= WIDTH as i32 - 1
+                    || cur_y >= HEIGHT as i32 - 1
+                {
+                    break;
+                }
+                if self.open(cur_x, cur_y) || self.t(cur_x, cur_y).has(F_IMPASSABLE) {
+                    break;
+                }
+                let o = |g: &Generator, ox: i32, oy: i32| g.open(cur_x + ox, cur_y + oy);
+                let makes_square = (o(self, 1, 0) && o(self, 1, 1) && o(self, 0, 1))
+                    || (o(self, 1, 0) && o(self, 1, -1) && o(self, 0, -1))
+                    || (o(self, -1, 0) && o(self, -1, 1) && o(self, 0, 1))
+                    || (o(self, -1, 0) && o(self, -1, -1) && o(self, 0, -1));
+                if !makes_square {
+                    self.set_terrain(cur_x, cur_y, Terrain::Floor);
+                }
+                if self.side_open(cur_x, cur_y, direction) {
+                    break;
+                }
+                steps -= 1;
+                if steps == 0 {
+                    steps = self.rand_int(3) + 3;
+                    if self.rand_int(100) < 50 {
+                        direction = (direction + 2) % 8;
+                    } else {
+                        direction = (direction + 6) % 8;
+                    }
+                    if cur_x >= 32
+                        && self.status.floor_size == FloorSize::Small
+                        && direction == DIR8_RIGHT
+                    {
+                        break;
+                    }
+                    if cur_x >= 48
+                        && self.status.floor_size == FloorSize::Medium
+                        && direction == DIR8_RIGHT
+                    {
+                        break;
+                    }
+                }
+                let (dx, dy) = DIRECTIONS[(direction & 7) as usize];
+                cur_x += dx;
+                cur_y += dy;
+            }
+        }
+    }
+
+    /// Whether the tile 90 degrees to either side of `direction` is open.
+    fn side_open(&self, x: i32, y: i32, direction: i32) -> bool {
+        let (ax, ay) = DIRECTIONS[((direction + 2) % 8) as usize];
+        let (bx, by) = DIRECTIONS[((direction + 6) % 8) as usize];
+        self.open(x + ax, y + ay) || self.open(x + bx, y + by)
+    }
+
+    /// `GenerateRoomImperfections`: walls grown in from the corners of flagged rooms.
+    pub(crate) fn generate_room_imperfections(&mut self, grid_x: i32, grid_y: i32) {
+        for x in 0..grid_x {
+            for y in 0..grid_y {
+                let cell = *self.g(x, y);
+                if cell.is_invalid
+                    || cell.has_been_merged
+                    || cell.is_merged
+                    || !cell.is_room
+                    || !cell.is_connected
+                    || cell.has_secondary_structure
+                    || cell.is_maze_room
+                    || !cell.flag_imperfect
+                {
+                    continue;
+                }
+                if self.rand_int(100) < NO_IMPERFECTIONS_CHANCE {
+                    continue;
+                }
+                let length = ((cell.end_x - cell.start_x + cell.end_y - cell.start_y) / 4).max(1);
+                for _ in 0..length {
+                    for pass in 0..2 {
+                        let corner = self.rand_int(4);
+                        let (mut pt_x, mut pt_y, move_x, move_y) = match (corner, pass) {
+                            (0, 0) => (cell.start_x, cell.start_y, 0, 1),
+                            (0, _) => (cell.start_x, cell.start_y, 1, 0),
+                            (1, 0) => (cell.end_x - 1, cell.start_y, -1, 0),
+                            (1, _) => (cell.end_x - 1, cell.start_y, 0, 1),
+                            (2, 0) => (cell.end_x - 1, cell.end_y - 1, 0, -1),
+                            (2, _) => (cell.end_x - 1, cell.end_y - 1, -1, 0),
+                            (3, 0) => (cell.start_x, cell.end_y - 1, 1, 0),
+                            (3, _) => (cell.start_x, cell.end_y - 1, 0, -1),
+                            _ => (0, 0, 0, 0),
+                        };
+                        for _ in 0..10 {
+                            if pt_x < cell.start_x
+                                || pt_x >= cell.end_x
+                                || pt_y < cell.start_y
+                                || pt_y >= cell.end_y
+                            {
+                                break;
+                            }
+                            if self.open(pt_x, pt_y) {
+                                if !self.hallway_within_two(pt_x, pt_y) {
+                                    let expect = &CORNER_EXPECT_OPEN[(corner & 3) as usize];
+                                    let matches = (0..8).step_by(2).all(|d| {
+                                        let (dx, dy) = DIRECTIONS[d];
+                                        self.open(pt_x + dx, pt_y + dy) == expect[d]
+                                    });
+                                    if matches {
+                                        self.set_terrain(pt_x, pt_y, Terrain::Wall);
+                                    }
+                                }
+                                break;
+                            }
+                            pt_x += move_x;
+                            pt_y += move_y;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether an open hallway tile lies within the 3 x 3 blocks around the 8 neighbours.
+    fn hallway_within_two(&self, x: i32, y: i32) -> bool {
+        DIRECTIONS.iter().any(|&(dx, dy)| {
+            let (nx, ny) = (x + dx, y + dy);
+            (-1..=1).any(|ox| {
+                (-1..=1).any(|oy| {
+                    let tile = self.t(nx + ox, ny + oy);
+                    tile.is_floor() && tile.room == NO_ROOM
+                })
+            })
+        })
+    }
+
+    /// `IsNextToHallway`: the tile or a cardinal neighbour is an open hallway tile.
+    fn next_to_hallway(&self, x: i32, y: i32) -> bool {
+        [(0, 0), (-1, 0), (1, 0), (0, -1), (0, 1)]
+            .iter()
+            .any(|&(dx, dy)| {
+                let (nx, ny) = (x + dx, y + dy);
+                crate::tile::in_bounds(nx, ny) && {
+                    let tile = self.t(nx, ny);
+                    tile.is_floor() && tile.room == NO_ROOM
+                }
+            })
+    }
+
+    /// `GenerateSecondaryStructures`: in each flagged room, one of: nothing, a maze (or a plus,
+    /// or a dot), a checkerboard, a pool, an island, a dividing line.
+    pub(crate) fn generate_secondary_structures(&mut self, grid_x: i32, grid_y: i32) {
+        for y in 0..grid_y {
+            for x in 0..grid_x {
+                let cell = *self.g(x, y);
+                if cell.is_invalid
+                    || cell.is_monster_house
+                    || cell.is_merged
+                    || !cell.is_room
+                    || !cell.flag_secondary_structure
+                    || cell.flag_imperfect
+                {
+                    continue;
+                }
+                let kind = self.rand_int(6);
+                let size_x = cell.end_x - cell.start_x;
+                let size_y = cell.end_y - cell.start_y;
+                let mid_x = (cell.end_x + cell.start_x) / 2;
+                let mid_y = (cell.end_y + cell.start_y) / 2;
+                let budget = self.status.secondary_structures_budget;
+                match kind {
+                    1 if budget > 0 => {
+                        self.status.secondary_structures_budget -= 1;
+                        if size_x % 2 != 0 && size_y % 2 != 0 {
+                            self.generate_maze(x, y, true);
+                        } else if size_x >= 5 && size_y >= 5 {
+                            for (dx, dy) in [(0, 0), (0, -1), (-1, 0), (1, 0), (0, 1)] {
+                                self.set_terrain(mid_x + dx, mid_y + dy, Terrain::Secondary);
+                            }
+                        } else {
+                            self.set_terrain(mid_x, mid_y, Terrain::Secondary);
+                        }
+                        self.gm(x, y).has_secondary_structure = true;
+                    }
+                    2 if budget > 0 => {
+                        if size_x % 2 != 0 && size_y % 2 != 0 {
+                            self.status.secondary_structures_budget -= 1;
+                            for _ in 0..64 {
+                                let rx = self.rand_int(size_x);
+                                let ry = self.rand_int(size_y);
+                                if (rx + ry) % 2 != 0 {
+                                    self.set_terrain(
+                                        cell.start_x + rx,
+                                        cell.start_y + ry,
+                                        Terrain::Secondary,
+                                    );
+                                }
+                            }
+                            self.gm(x, y).has_secondary_structure = true;
+                        }
+                    }
+                    3 => {
+                        if size_x >= 5 && size_y >= 5 {
+                            let mut x1 = self.rand_range(cell.start_x + 2, cell.end_x - 3);
+                            let mut y1 = self.rand_range(cell.start_y + 2, cell.end_y - 3);
+                            let mut x2 = self.rand_range(cell.start_x + 2, cell.end_x - 3);
+                            let y2 = self.rand_range(cell.start_y + 2, cell.end_y - 3);
+                            if self.status.secondary_structures_budget > 0 {
+                                self.status.secondary_structures_budget -= 1;
+                                if x1 > x2 {
+                                    std::mem::swap(&mut x1, &mut x2);
+                                }
+                                // The game's y "swap" copies y2 into y1 and keeps y2, so a
+                                // reversed pair gives a one-row pool.
+                                if y1 > y2 {
+                                    y1 = y2;
+                                }
+                                for px in x1..=x2 {
+                                    for py in y1..=y2 {
+                                        self.set_terrain(px, py, Terrain::Secondary);
+                                    }
+                                }
+                                self.gm(x, y).has_secondary_structure = true;
+                            }
+                        }
+                    }
+                    4 => {
+                        if size_x >= 6 && size_y >= 6 && self.status.secondary_structures_budget > 0
+                        {
+                            self.status.secondary_structures_budget -= 1;
+                            for (dx, dy) in [
+                                (-2, -2),
+                                (-1, -2),
+                                (0, -2),
+                                (1, -2),
+                                (-2, -1),
+                                (-2, 0),
+                                (-2, 1),
+                                (-1, 1),
+                                (0, 1),
+                                (1, -2),
+                                (1, -1),
+                                (1, 0),
+                                (1, 1),
+                            ] {
+                                let tile = self.tm(mid_x + dx, mid_y + dy);
+                                tile.terrain = Terrain::Secondary;
+                                tile.flags |= F_CORNER_CUTTABLE;
+                            }
+                            let warp = self.tm(mid_x - 1, mid_y - 1);
+                            warp.spawn |= SPAWN_TRAP | SPAWN_SPECIAL;
+                            for (dx, dy) in [(0, -1), (-1, 0), (0, 0)] {
+                                self.tm(mid_x + dx, mid_y + dy).spawn |= SPAWN_ITEM | SPAWN_SPECIAL;
+                            }
+                            self.gm(x, y).has_secondary_structure = true;
+                        }
+                    }
+                    5 if budget > 0 => {
+                        self.status.secondary_structures_budget -= 1;
+                        if self.rand_int(2) == 0 {
+                            let blocked =
+                                (cell.start_x..cell.end_x).any(|i| self.next_to_hallway(i, mid_y));
+                            if !blocked {
+                                for i in cell.start_x..cell.end_x {
+                                    self.set_terrain(i, mid_y, Terrain::Secondary);
+                                }
+                                self.gm(x, y).has_secondary_structure = true;
+                            }
+                        } else {
+                            let blocked =
+                                (cell.start_y..cell.end_y).any(|i| self.next_to_hallway(mid_x, i));
+                            if !blocked {
+                                for i in cell.start_y..cell.end_y {
+                                    self.set_terrain(mid_x, i, Terrain::Secondary);
+                                }
+                                self.gm(x, y).has_secondary_structure = true;
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,580 @@
+//! The generation context and the game's floor loop (`GenerateFloor`): spawn passes, layout
+//! attempts, the grid size draw, the validity check and the one-room monster-house fallback.
+//!
+//! A [`Generator`] owns every buffer a floor needs, so generating floor after floor allocates
+//! nothing: reuse one generator in batch loops.
+
+use rng::{DungeonRng, Rand16};
+
+use crate::props::{FloorProperties, Layout, Quirks};
+use crate::tile::{self, in_bounds, Terrain, Tile, HEIGHT, NO_ROOM, TILES, WIDTH};
+
+/// Grid cells per axis in the game's grid array (15), plus one so that the `x + 1` reads of the
+/// dead-end pass stay inside the array.
+pub(crate) const GRID_DIM: usize = 16;
+
+/// The game's `dungeon_grid_cell`.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct GridCell {
+    pub start_x: i32,
+    pub start_y: i32,
+    pub end_x: i32,
+    pub end_y: i32,
+    pub is_invalid: bool,
+    pub has_secondary_structure: bool,
+    pub is_room: bool,
+    pub is_connected: bool,
+    pub is_kecleon_shop: bool,
+    pub is_monster_house: bool,
+    pub is_maze_room: bool,
+    pub has_been_merged: bool,
+    pub is_merged: bool,
+    pub connected_to_top: bool,
+    pub connected_to_bottom: bool,
+    pub connected_to_left: bool,
+    pub connected_to_right: bool,
+    pub should_connect_to_top: bool,
+    pub should_connect_to_bottom: bool,
+    pub should_connect_to_left: bool,
+    pub should_connect_to_right: bool,
+    pub flag_imperfect: bool,
+    pub flag_secondary_structure: bool,
+}
+
+/// A cell outside the grid array reads as invalid, so stray neighbours are never used.
+const OUTSIDE_CELL: GridCell = GridCell {
+    start_x: 0,
+    start_y: 0,
+    end_x: 0,
+    end_y: 0,
+    is_invalid: true,
+    has_secondary_structure: false,
+    is_room: false,
+    is_connected: false,
+    is_kecleon_shop: false,
+    is_monster_house: false,
+    is_maze_room: false,
+    has_been_merged: false,
+    is_merged: false,
+    connected_to_top: false,
+    connected_to_bottom: false,
+    connected_to_left: false,
+    connected_to_right: false,
+    should_connect_to_top: false,
+    should_connect_to_bottom: false,
+    should_connect_to_left: false,
+    should_connect_to_right: false,
+    flag_imperfect: false,
+    flag_secondary_structure: false,
+};
+
+/// Flags of the outer frame: impassable and unbreakable, so that `ResolveInvalidSpawns` takes
+/// buried items back out of it (the reference maps never show one there).
+const FRAME: u16 = tile::F_IMPASSABLE | tile::F_UNBREAKABLE;
+
+/// The game's floor size (which part of the grid is valid).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum FloorSize {
+    Large,
+    Small,
+    Medium,
+}
+
+/// The fields of the game's floor generation status that generation reads.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Status {
+    pub has_monster_house: bool,
+    pub has_kecleon_shop: bool,
+    pub floor_size: FloorSize,
+    pub secondary_structures_budget: i32,
+    pub floor_generation_attempts: i32,
+    pub force_monster_house: bool,
+    pub monster_house_room: i32,
+}
+
+/// What the last floor came out as, besides its tiles.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Outcome {
+    /// The seed given to `InitDungeonRng`.
+    pub seed: u32,
+    /// Player spawn tile, if one was found.
+    pub player: Option<(u8, u8)>,
+    /// Stairs tile, if one was found.
+    pub stairs: Option<(u8, u8)>,
+    /// Hidden stairs tile, if the floor has them.
+    pub hidden_stairs: Option<(u8, u8)>,
+    /// Layout attempts made, over all spawn passes.
+    pub attempts: u8,
+    /// Spawn passes made (1 to 10).
+    pub spawn_passes: u8,
+    /// Whether the one-room monster-house fallback was used.
+    pub fallback: bool,
+    /// 16-bit draws consumed by the whole floor.
+    pub draws: u64,
+}
+
+/// Everything floor generation needs, reused from floor to floor.
+pub struct Generator {
+    pub(crate) tiles: Box<[Tile; TILES]>,
+    pub(crate) grid: Box<[[GridCell; GRID_DIM]; GRID_DIM]>,
+    pub(crate) list_x: [i32; GRID_DIM],
+    pub(crate) list_y: [i32; GRID_DIM],
+    pub(crate) spawn_list: Vec<u16>,
+    pub(crate) rng: DungeonRng,
+    pub(crate) status: Status,
+    pub(crate) quirks: Quirks,
+    pub(crate) outcome: Outcome,
+    /// Where writes to positions off the floor go (the game would corrupt memory; we drop them).
+    scratch_tile: Tile,
+    scratch_cell: GridCell,
+}
+
+impl Default for Generator {
+    fn default() -> Self {
+        Generator::new()
+    }
+}
+
+impl std::fmt::Debug for Generator {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Generator")
+            .field("outcome", &self.outcome)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Generator {
+    /// A generator with its buffers allocated once.
+    pub fn new() -> Generator {
+        Generator {
+            tiles: Box::new([Tile::WALL; TILES]),
+            grid: Box::new([[GridCell::default(); GRID_DIM]; GRID_DIM]),
+            list_x: [0; GRID_DIM],
+            list_y: [0; GRID_DIM],
+            spawn_list: Vec::with_capacity(TILES),
+            rng: DungeonRng::init(0),
+            status: Status {
+                has_monster_house: false,
+                has_kecleon_shop: false,
+                floor_size: FloorSize::Large,
+                secondary_structures_budget: 0,
+                floor_generation_attempts: 0,
+                force_monster_house: false,
+                monster_house_room: -1,
+            },
+            quirks: Quirks::Faithful,
+            outcome: Outcome::default(),
+            scratch_tile: Tile::WALL,
+            scratch_cell: OUTSIDE_CELL,
+        }
+    }
+
+    /// What the last [`Generator::generate`] produced besides the tiles.
+    pub fn outcome(&self) -> &Outcome {
+        &self.outcome
+    }
+
+    // ---- tile and cell access: off-floor reads are walls, off-floor writes are dropped ----
+
+    #[inline]
+    pub(crate) fn t(&self, x: i32, y: i32) -> &Tile {
+        if in_bounds(x, y) {
+            &self.tiles[tile::index(x, y)]
+        } else {
+            &Tile::WALL
+        }
+    }
+
+    #[inline]
+    pub(crate) fn tm(&mut self, x: i32, y: i32) -> &mut Tile {
+        if in_bounds(x, y) {
+            &mut self.tiles[tile::index(x, y)]
+        } else {
+            self.scratch_tile = Tile::WALL;
+            &mut self.scratch_tile
+        }
+    }
+
+    #[inline]
+    pub(crate) fn open(&self, x: i32, y: i32) -> bool {
+        self.t(x, y).is_floor()
+    }
+
+    #[inline]
+    pub(crate) fn set_terrain(&mut self, x: i32, y: i32, terrain: Terrain) {
+        self.tm(x, y).terrain = terrain;
+    }
+
+    #[inline]
+    pub(crate) fn g(&self, x: i32, y: i32) -> &GridCell {
+        if (0..GRID_DIM as i32).contains(&x) && (0..GRID_DIM as i32).contains(&y) {
+            &self.grid[x as usize][y as usize]
+        } else {
+            &OUTSIDE_CELL
+        }
+    }
+
+    #[inline]
+    pub(crate) fn gm(&mut self, x: i32, y: i32) -> &mut GridCell {
+        if (0..GRID_DIM as i32).contains(&x) && (0..GRID_DIM as i32).contains(&y) {
+            &mut self.grid[x as usize][y as usize]
+        } else {
+            self.scratch_cell = OUTSIDE_CELL;
+            &mut self.scratch_cell
+        }
+    }
+
+    #[inline]
+    pub(crate) fn rand_int(&mut self, n: i32) -> i32 {
+        self.rng.rand_int(n)
+    }
+
+    #[inline]
+    pub(crate) fn rand_range(&mut self, a: i32, b: i32) -> i32 {
+        self.rng.rand_range(a, b)
+    }
+
+    /// The game's `GetFloorType() == FLOOR_TYPE_FIXED` (rescue floors are out of scope).
+    pub(crate) fn is_fixed_floor(props: &FloorProperties) -> bool {
+        props.fixed_room_id > 0 && props.fixed_room_id <= 0x6E
+    }
+
+    /// The game's `ResetFloor`: every tile a wall, the outer ring impassable.
+    fn reset_floor(&mut self) {
+        for x in 0..WIDTH as i32 {
+            for y in 0..HEIGHT as i32 {
+                let mut fresh = Tile::WALL;
+                if x == 0 || y == 0 || x == WIDTH as i32 - 1 || y == HEIGHT as i32 - 1 {
+                    fresh.flags |= FRAME;
+                }
+                self.tiles[tile::index(x, y)] = fresh;
+            }
+        }
+        self.outcome.stairs = None;
+        self.outcome.hidden_stairs = None;
+    }
+
+    /// The game's `ResetInnerBoundaryTileRows`: rows 1 and 30 become plain wall again.
+    fn reset_inner_boundary_rows(&mut self) {
+        for x in 0..WIDTH as i32 {
+            for y in [1, HEIGHT as i32 - 2] {
+                let mut fresh = Tile::WALL;
+                if x == 0 || x == WIDTH as i32 - 1 {
+                    fresh.flags |= FRAME;
+                }
+                self.tiles[tile::index(x, y)] = fresh;
+            }
+        }
+    }
+
+    /// The game's `EnsureImpassableTilesAreWalls`.
+    fn ensure_impassable_walls(&mut self) {
+        for tile in self.tiles.iter_mut() {
+            if tile.has(tile::F_IMPASSABLE) {
+                tile.terrain = Terrain::Wall;
+            }
+        }
+    }
+
+    /// Layout validity: at least 2 rooms and at least 30 room tiles.
+    fn layout_is_valid(&self) -> bool {
+        let mut seen = [false; 64];
+        let mut room_tiles = 0;
+        for tile in self.tiles.iter() {
+            if tile.is_floor() && tile.room < tile::FIRST_HALLWAY_INDEX {
+                room_tiles += 1;
+                if tile.room < 0x40 {
+                    seen[usize::from(tile.room)] = true;
+                }
+            }
+        }
+        let rooms = seen.iter().filter(|&&s| s).count();
+        rooms >= 2 && room_tiles >= 30
+    }
+
+    /// Generates one floor for `seed` (the `InitDungeonRng` argument) and `props`.
+    ///
+    /// Returns what was produced besides the tiles; read the tiles with [`Generator::map`] or
+    /// the counting helpers.
+    pub fn generate(&mut self, props: &FloorProperties, quirks: Quirks, seed: u32) -> &Outcome {
+        self.rng = DungeonRng::init(seed);
+        self.quirks = quirks;
+        self.outcome = Outcome {
+            seed,
+            ..Outcome::default()
+        };
+        self.status = Status {
+            has_monster_house: false,
+            has_kecleon_shop: false,
+            floor_size: FloorSize::Large,
+            secondary_structures_budget: i32::from(props.secondary_structures_budget),
+            floor_generation_attempts: 0,
+            force_monster_house: false,
+            monster_house_room: -1,
+        };
+        let layout = Layout::from_number(props.layout);
+
+        for spawn_pass in 0..10u8 {
+            self.outcome.spawn_passes = spawn_pass + 1;
+            self.outcome.player = None;
+            self.outcome.stairs = None;
+            self.outcome.hidden_stairs = None;
+            let mut secondary_terrain = false;
+            let mut layout_ok = false;
+            for attempt in 0..10 {
+                self.outcome.attempts = self.outcome.attempts.saturating_add(1);
+                self.status.floor_generation_attempts = attempt;
+                // After one failed layout, secondary structures are off for the whole floor.
+                if attempt > 0 {
+                    self.status.secondary_structures_budget = 0;
+                }
+                self.reset_floor();
+                self.outcome.player = None;
+
+                let (mut grid_x, mut grid_y) = self.draw_grid_size(layout);
+                if WIDTH as i32 / grid_x < 8 {
+                    grid_x = 1;
+                }
+                if HEIGHT as i32 / grid_y < 8 {
+                    grid_y = 1;
+                }
+                secondary_terrain = false;
+                match layout {
+                    Layout::Large | Layout::LargeGrid0x8 => {
+                        self.generate_standard_floor(grid_x, grid_y, props);
+                        secondary_terrain = true;
+                    }
+                    Layout::Small | Layout::Medium => {
+                        grid_x = 4;
+                        grid_y = self.rand_int(2) + 2;
+                        self.status.floor_size = if layout == Layout::Small {
+                            FloorSize::Small
+                        } else {
+                            FloorSize::Medium
+                        };
+                        self.generate_standard_floor(grid_x, grid_y, props);
+                        secondary_terrain = true;
+                    }
+                    Layout::OneRoomMonsterHouse => {
+                        self.generate_one_room_monster_house_floor(props);
+                        self.status.force_monster_house = true;
+                    }
+                    Layout::OuterRing => {
+                        self.generate_outer_ring_floor(props);
+                        secondary_terrain = true;
+                    }
+                    Layout::Crossroads => {
+                        self.generate_crossroads_floor(props);
+                        secondary_terrain = true;
+                    }
+                    Layout::TwoRoomsWithMonsterHouse => {
+                        self.generate_two_rooms_with_monster_house_floor(props);
+                        self.status.force_monster_house = true;
+                    }
+                    Layout::Line => {
+                        self.generate_line_floor(props);
+                        secondary_terrain = true;
+                    }
+                    Layout::Cross => self.generate_cross_floor(props),
+                    Layout::Beetle => self.generate_beetle_floor(props),
+                    Layout::OuterRooms => {
+                        self.generate_outer_rooms_floor(grid_x, grid_y, props);
+                        secondary_terrain = true;
+                    }
+                }
+                self.reset_inner_boundary_rows();
+                self.ensure_impassable_walls();
+                if self.layout_is_valid() {
+                    layout_ok = true;
+                    break;
+                }
+            }
+            if !layout_ok {
+                // The game builds the fallback over whatever the last attempt left. It only
+                // counts as a fallback when another layout was asked for.
+                self.outcome.fallback = layout != Layout::OneRoomMonsterHouse;
+                self.generate_one_room_monster_house_floor(props);
+                self.status.force_monster_house = true;
+            }
+
+            self.finalize_junctions();
+            if secondary_terrain {
+                self.generate_secondary_terrain(props);
+            }
+            let empty_monster_house =
+                self.rand_int(100) < i32::from(props.itemless_monster_house_chance);
+            self.spawn_non_enemies(props, empty_monster_house);
+            self.spawn_enemies(props, empty_monster_house);
+            self.resolve_invalid_spawns();
+
+            if self.outcome.player.is_some() {
+                if Self::is_fixed_floor(props) {
+                    break;
+                }
+                if let Some((sx, sy)) = self.outcome.stairs {
+                    if self.stairs_always_reachable(i32::from(sx), i32::from(sy)) {
+                        break;
+                    }
+                }
+            }
+            if spawn_pass == 9 {
+                // Ten failed passes: the bare one-room monster house, spawned without checks.
+                self.outcome.fallback = layout != Layout::OneRoomMonsterHouse;
+                self.reset_floor();
+                self.generate_one_room_monster_house_floor(props);
+                self.status.force_monster_house = true;
+                self.finalize_junctions();
+                self.spawn_non_enemies(props, false);
+                self.spawn_enemies(props, false);
+                self.resolve_invalid_spawns();
+            }
+        }
+        self.outcome.draws = self.rng.draws();
+        &self.outcome
+    }
+
+    /// The grid size draw: up to 32 tries of `RandRange(2, 9) x RandRange(2, 8)` (2..5 x 2..4
+    /// for layout 8) until it fits in 6 x 4, else 4 x 4.
+    fn draw_grid_size(&mut self, layout: Layout) -> (i32, i32) {
+        let (max_x, max_y) = if layout == Layout::LargeGrid0x8 {
+            (5, 4)
+        } else {
+            (9, 8)
+        };
+        for _ in 0..32 {
+            let grid_x = self.rand_range(2, max_x);
+            let grid_y = self.rand_range(2, max_y);
+            if grid_x <= 6 && grid_y <= 4 {
+                return (grid_x, grid_y);
+            }
+        }
+        (4, 4)
+    }
+
+    /// The game's `StairsAlwaysReachable(x, y, false)`: every walkable tile is reachable from the
+    /// stairs, walking in 8 directions without cutting the corner of an obstacle.
+    fn stairs_always_reachable(&mut self, stairs_x: i32, stairs_y: i32) -> bool {
+        // Bit 0: blocked (not floor and not corner-cuttable); bit 1: visited.
+        const BLOCKED: u8 = 1;
+        const VISITED: u8 = 2;
+        let mut state = [0u8; TILES];
+        for (cell, tile) in state.iter_mut().zip(self.tiles.iter()) {
+            if !tile.is_floor() && !tile.has(tile::F_CORNER_CUTTABLE) {
+                *cell = BLOCKED;
+            }
+        }
+        let stack = &mut self.spawn_list;
+        stack.clear();
+        let start = tile::index(stairs_x, stairs_y);
+        state[start] |= VISITED;
+        stack.push(start as u16);
+        let blocked = |state: &[u8; TILES], x: i32, y: i32| -> bool {
+            !in_bounds(x, y) || state[tile::index(x, y)] & BLOCKED != 0
+        };
+        while let Some(at) = stack.pop() {
+            let x = i32::from(at) / HEIGHT as i32;
+            let y = i32::from(at) % HEIGHT as i32;
+            for (dx, dy) in [
+                (-1, 0),
+                (0, -1),
+                (1, 0),
+                (0, 1),
+                (-1, -1),
+                (1, -1),
+                (-1, 1),
+                (1, 1),
+            ] {
+                let (nx, ny) = (x + dx, y + dy);
+                if blocked(&state, nx, ny) {
+                    continue;
+                }
+                if dx != 0 && dy != 0 && (blocked(&state, x, ny) || blocked(&state, nx, y)) {
+                    continue;
+                }
+                let next = tile::index(nx, ny);
+                if state[next] & VISITED == 0 {
+                    state[next] |= VISITED;
+                    stack.push(next as u16);
+                }
+            }
+        }
+        self.tiles
+            .iter()
+            .zip(state.iter())
+            .all(|(tile, &s)| s != 0 || tile.has(tile::F_UNBREAKABLE))
+    }
+
+    /// Resets a grid of `grid_x` x `grid_y` cells (the game's `InitDungeonGrid`): every cell a
+    /// room, the right part invalid on small and medium floors.
+    pub(crate) fn init_grid(&mut self, grid_x: i32, grid_y: i32) {
+        for column in self.grid.iter_mut() {
+            for cell in column.iter_mut() {
+                *cell = GridCell::default();
+            }
+        }
+        for x in 0..grid_x.min(GRID_DIM as i32) {
+            for y in 0..grid_y.min(GRID_DIM as i32) {
+                let invalid = match self.status.floor_size {
+                    FloorSize::Small => x >= grid_x / 2,
+                    FloorSize::Medium => x >= 3 * grid_x / 4,
+                    FloorSize::Large => false,
+                };
+                let cell = &mut self.grid[x as usize][y as usize];
+                cell.is_invalid = invalid;
+                cell.is_room = true;
+            }
+        }
+    }
+
+    /// Tile counts of the current floor.
+    pub fn counts(&self) -> Counts {
+        let mut counts = Counts::default();
+        let mut seen = [false; 256];
+        for tile in self.tiles.iter() {
+            match tile.terrain {
+                Terrain::Floor if tile.room < tile::FIRST_HALLWAY_INDEX => {
+                    counts.floor += 1;
+                    counts.room_floor += 1;
+                    if !seen[usize::from(tile.room)] {
+                        seen[usize::from(tile.room)] = true;
+                        counts.rooms += 1;
+                    }
+                }
+                Terrain::Floor => {
+                    counts.floor += 1;
+                    counts.hallway += 1;
+                }
+                Terrain::Secondary => counts.secondary += 1,
+                Terrain::Wall => {}
+            }
+        }
+        counts
+    }
+
+    /// Whether tile (x, y) is a wall, for callers that only need the shape.
+    pub fn terrain_at(&self, x: usize, y: usize) -> Option<Terrain> {
+        (x < WIDTH && y < HEIGHT).then(|| self.tiles[x * HEIGHT + y].terrain)
+    }
+
+    pub(crate) fn tile_at(&self, x: usize, y: usize) -> &Tile {
+        &self.tiles[x * HEIGHT + y]
+    }
+}
+
+/// Tile counts of a floor (the vectors' header figures).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counts {
+    /// Distinct rooms with at least one floor tile.
+    pub rooms: u32,
+    /// Floor tiles, rooms and hallways together.
+    pub floor: u32,
+    /// Room floor tiles (room index below 0xF0).
+    pub room_floor: u32,
+    /// Hallway floor tiles (room index 0xF0 or above).
+    pub hallway: u32,
+    /// Secondary terrain tiles.
+    pub secondary: u32,
+}
+
+#[allow(dead_code)]
+const _: () = assert!(NO_ROOM >= tile::FIRST_HALLWAY_INDEX);

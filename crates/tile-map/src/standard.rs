@@ -1,0 +1,748 @@
+//! The standard layout (`GenerateStandardFloor`) and the grid steps every layout shares: grid
+//! positions, room assignment, rooms and anchors, the connection random walk with dead-end
+//! removal, hallways, room merging and `EnsureConnectedGrid`.
+
+use crate::generator::Generator;
+use crate::props::{FloorProperties, Quirks};
+use crate::tile::{
+    Terrain, ANCHOR_ROOM, HEIGHT, NO_ROOM, SPAWN_ITEM, SPAWN_STAIRS, SPAWN_TRAP, WIDTH,
+};
+
+/// Percent chance that a room is flagged for a secondary structure.
+const SECONDARY_STRUCTURE_FLAG_CHANCE: i32 = 80;
+/// Percent chance, per room, of trying to merge it with a neighbour.
+const MERGE_ROOMS_CHANCE: i32 = 5;
+/// The game never lets more rooms than this be assigned (see `assign_rooms`).
+const MAX_ROOMS: i32 = 32;
+
+/// Directions of the grid random walk, in the game's order (turning counter-clockwise adds 1).
+const DIR_RIGHT: i32 = 0;
+const DIR_UP: i32 = 1;
+const DIR_LEFT: i32 = 2;
+const DIR_DOWN: i32 = 3;
+
+impl Generator {
+    /// `GenerateStandardFloor`, in the game's order.
+    pub(crate) fn generate_standard_floor(
+        &mut self,
+        grid_x: i32,
+        grid_y: i32,
+        props: &FloorProperties,
+    ) {
+        self.grid_positions(grid_x, grid_y);
+        self.init_grid(grid_x, grid_y);
+        self.assign_rooms(grid_x, grid_y, i32::from(props.room_density));
+        self.create_rooms_and_anchors(grid_x, grid_y, props);
+        let cursor_x = self.rand_int(grid_x);
+        let cursor_y = self.rand_int(grid_y);
+        self.assign_grid_cell_connections(grid_x, grid_y, cursor_x, cursor_y, props);
+        self.create_grid_cell_connections(grid_x, grid_y, false);
+        self.ensure_connected_grid(grid_x, grid_y);
+        self.generate_maze_room(grid_x, grid_y, props);
+        self.generate_kecleon_shop(grid_x, grid_y, props);
+        self.generate_monster_house(grid_x, grid_y, i32::from(props.monster_house_chance), props);
+        self.generate_extra_hallways(grid_x, grid_y, i32::from(props.num_extra_hallways));
+        self.generate_room_imperfections(grid_x, grid_y);
+        self.generate_secondary_structures(grid_x, grid_y);
+    }
+
+    /// `GetGridPositions`: the first tile of each grid column and row (one more than the size).
+    pub(crate) fn grid_positions(&mut self, grid_x: i32, grid_y: i32) {
+        let step_x = WIDTH as i32 / grid_x.max(1);
+        let step_y = HEIGHT as i32 / grid_y.max(1);
+        for (i, slot) in self.list_x.iter_mut().enumerate() {
+            *slot = step_x * i as i32;
+        }
+        for (i, slot) in self.list_y.iter_mut().enumerate() {
+            *slot = step_y * i as i32;
+        }
+    }
+
+    /// Sets the grid's column and row starts to fixed values (the fixed layouts).
+    pub(crate) fn set_grid_positions(&mut self, xs: &[i32], ys: &[i32]) {
+        self.list_x[..xs.len()].copy_from_slice(xs);
+        self.list_y[..ys.len()].copy_from_slice(ys);
+    }
+
+    #[inline]
+    pub(crate) fn lx(&self, i: i32) -> i32 {
+        self.list_x[i.clamp(0, self.list_x.len() as i32 - 1) as usize]
+    }
+
+    #[inline]
+    pub(crate) fn ly(&self, i: i32) -> i32 {
+        self.list_y[i.clamp(0, self.list_y.len() as i32 - 1) as usize]
+    }
+
+    /// `AssignRooms`: `density + RandInt(3)` rooms (exactly `-density` when negative) spread by
+    /// 64 random swaps over the valid cells.
+    pub(crate) fn assign_rooms(&mut self, grid_x: i32, grid_y: i32, density: i32) {
+        let extra = self.rand_int(3);
+        let wanted = if density < 0 {
+            -density
+        } else {
+            density + extra
+        };
+        let mut room_bits = [false; 256];
+        for bit in room_bits.iter_mut().take(wanted.clamp(0, 256) as usize) {
+            *bit = true;
+        }
+        let cells = grid_x * grid_y;
+        for _ in 0..64 {
+            let a = (self.rand_int(cells) & 0xFF) as usize;
+            let b = (self.rand_int(cells) & 0xFF) as usize;
+            room_bits.swap(a, b);
+        }
+        let mut num_rooms = 0;
+        let mut counter = 0usize;
+        let odd_columns = grid_x % 2 != 0;
+        for x in 0..grid_x {
+            for y in 0..grid_y {
+                if self.g(x, y).is_invalid {
+                    continue;
+                }
+                if num_rooms >= MAX_ROOMS {
+                    self.gm(x, y).is_room = false;
+                    // Quirk (faithful): the game clears the cell but then falls through to the
+                    // shuffled bit below, which sets it again, so the cap never takes effect.
+                    if self.quirks == Quirks::Fixed {
+                        counter += 1;
+                        continue;
+                    }
+                }
+                if room_bits[counter.min(255)] {
+                    self.gm(x, y).is_room = true;
+                    num_rooms += 1;
+                    // The middle column never has a room in its second row.
+                    if odd_columns && y == 1 && x == (grid_x - 1) / 2 {
+                        self.gm(x, y).is_room = false;
+                    }
+                } else {
+                    self.gm(x, y).is_room = false;
+                }
+                counter += 1;
+            }
+        }
+        if num_rooms >= 2 {
+            return;
+        }
+        // Too few rooms: turn the first valid cell that wins a 60% roll into a room.
+        for _ in 0..200 {
+            for x in 0..grid_x {
+                for y in 0..grid_y {
+                    if self.g(x, y).is_invalid {
+                        continue;
+                    }
+                    if self.rand_int(100) < 60 {
+                        self.gm(x, y).is_room = true;
+                        return;
+                    }
+                }
+            }
+        }
+    }
+
+    /// `CreateRoomsAndAnchors`: a random rectangle in each room cell (y-outer), a single anchor
+    /// tile in each other valid cell.
+    pub(crate) fn create_rooms_and_anchors(
+        &mut self,
+        grid_x: i32,
+        grid_y: i32,
+        props: &FloorProperties,
+    ) {
+        let mut room_number: i32 = 0;
+        for y in 0..grid_y {
+            let cur_y = self.ly(y);
+            let next_y = self.ly(y + 1);
+            for x in 0..grid_x {
+                let cur_x = self.lx(x);
+                let next_x = self.lx(x + 1);
+                let range_x = next_x - cur_x - 4;
+                let range_y = next_y - cur_y - 3;
+                if self.g(x, y).is_invalid {
+                    continue;
+                }
+                if !self.g(x, y).is_room {
+                    let margin_left = if x == 0 { 1 } else { 2 };
+                    let margin_right = if x == grid_x - 1 { 2 } else { 4 };
+                    let margin_top = if y == 0 { 1 } else { 2 };
+                    let margin_bottom = if y == grid_y - 1 { 2 } else { 4 };
+                    let pt_x = self
+                        .rand_range(cur_x + 2 + margin_left, cur_x + 2 + range_x - margin_right);
+                    let pt_y = self
+                        .rand_range(cur_y + 2 + margin_top, cur_y + 2 + range_y - margin_bottom);
+                    let cell = self.gm(x, y);
+                    cell.start_x = pt_x;
+                    cell.start_y = pt_y;
+                    cell.end_x = pt_x + 1;
+                    cell.end_y = pt_y + 1;
+                    let tile = self.tm(pt_x, pt_y);
+                    tile.terrain = Terrain::Floor;
+                    tile.room = ANCHOR_ROOM;
+                } else {
+                    let mut size_x = self.rand_range(5, range_x);
+                    let mut size_y = self.rand_range(4, range_y);
+                    if (size_x | 1) < range_x {
+                        size_x |= 1;
+                    }
+                    if (size_y | 1) < range_y {
+                        size_y |= 1;
+                    }
+                    // Neither side longer than 1.5 times the other.
+                    if size_x > size_y * 3 / 2 {
+                        size_x = size_y * 3 / 2;
+                    }
+                    if size_y > size_x * 3 / 2 {
+                        size_y = size_x * 3 / 2;
+                    }
+                    let start_x = self.rand_int(range_x - size_x) + cur_x + 2;
+                    let start_y = self.rand_int(range_y - size_y) + cur_y + 2;
+                    let (end_x, end_y) = (start_x + size_x, start_y + size_y);
+                    let cell = self.gm(x, y);
+                    cell.start_x = start_x;
+                    cell.start_y = start_y;
+                    cell.end_x = end_x;
+                    cell.end_y = end_y;
+                    self.carve_room(start_x, start_y, end_x, end_y, room_number as u8);
+
+                    let mut flag_secondary = self.rand_int(100) < SECONDARY_STRUCTURE_FLAG_CHANCE;
+                    if self.status.secondary_structures_budget == 0 {
+                        flag_secondary = false;
+                    }
+                    let mut flag_imperfect = props.f_room_imperfections;
+                    if flag_secondary && flag_imperfect {
+                        if self.rand_int(100) < 50 {
+                            flag_imperfect = false;
+                        } else {
+                            flag_secondary = false;
+                        }
+                    }
+                    let cell = self.gm(x, y);
+                    if flag_imperfect {
+                        cell.flag_imperfect = true;
+                    }
+                    if flag_secondary {
+                        cell.flag_secondary_structure = true;
+                    }
+                    room_number += 1;
+                }
+            }
+        }
+    }
+
+    /// Opens the rectangle [x0, x1) x [y0, y1) as floor of room `room`.
+    pub(crate) fn carve_room(&mut self, x0: i32, y0: i32, x1: i32, y1: i32, room: u8) {
+        for x in x0..x1 {
+            for y in y0..y1 {
+                let tile = self.tm(x, y);
+                tile.terrain = Terrain::Floor;
+                tile.room = room;
+            }
+        }
+    }
+
+    fn link(&mut self, x: i32, y: i32, direction: i32) {
+        match direction {
+            DIR_RIGHT => {
+                self.gm(x, y).connected_to_right = true;
+                self.gm(x + 1, y).connected_to_left = true;
+            }
+            DIR_UP => {
+                self.gm(x, y).connected_to_top = true;
+                self.gm(x, y - 1).connected_to_bottom = true;
+            }
+            DIR_LEFT => {
+                self.gm(x, y).connected_to_left = true;
+                self.gm(x - 1, y).connected_to_right = true;
+            }
+            DIR_DOWN => {
+                self.gm(x, y).connected_to_bottom = true;
+                self.gm(x, y + 1).connected_to_top = true;
+            }
+            _ => {}
+        }
+    }
+
+    /// `AssignGridCellConnections`: a random walk with momentum from the cursor, then (when dead
+    /// ends are not allowed) links from every anchor with a single connection.
+    pub(crate) fn assign_grid_cell_connections(
+        &mut self,
+        grid_x: i32,
+        grid_y: i32,
+        mut cursor_x: i32,
+        mut cursor_y: i32,
+        props: &FloorProperties,
+    ) {
+        let mut direction = self.rand_int(4);
+        for _ in 0..props.floor_connectivity {
+            let keep = self.rand_int(8);
+            let new_direction = self.rand_int(4);
+            if keep < 4 {
+                direction = new_direction;
+            }
+            // Turn counter-clockwise until the step stays on the grid (a 1 x 1 grid has none).
+            let mut turns = 0;
+            while !Self::step_on_grid(direction, cursor_x, cursor_y, grid_x, grid_y) && turns < 4 {
+                direction = (direction + 1) % 4;
+                turns += 1;
+            }
+            if turns == 4 {
+                continue;
+            }
+            let (nx, ny) = Self::step(direction, cursor_x, cursor_y);
+            if !self.g(nx, ny).is_invalid {
+                self.link(cursor_x, cursor_y, direction);
+                cursor_x = nx;
+                cursor_y = ny;
+            }
+        }
+
+        if props.allow_dead_ends {
+            return;
+        }
+        // Dead-end removal: scan x-outer; link a single-connection anchor in the first open
+        // direction from a random one; rescan from the start after every new link.
+        'rescan: loop {
+            let mut linked = false;
+            for x in 0..grid_x {
+                for y in 0..grid_y {
+                    let cell = self.g(x, y);
+                    if cell.is_invalid || cell.is_room {
+                        continue;
+                    }
+                    let links = [
+                        cell.connected_to_top,
+                        cell.connected_to_bottom,
+                        cell.connected_to_left,
+                        cell.connected_to_right,
+                    ]
+                    .iter()
+                    .filter(|&&c| c)
+                    .count();
+                    if links != 1 {
+                        continue;
+                    }
+                    let mut direction = self.rand_int(4);
+                    let mut found = false;
+                    for _ in 0..8 {
+                        let cell = self.g(x, y);
+                        let free = match direction {
+                            DIR_RIGHT => x < grid_x - 1 && !cell.connected_to_right,
+                            DIR_UP => y > 0 && !cell.connected_to_top,
+                            DIR_LEFT => x > 0 && !cell.connected_to_left,
+                            _ => y < grid_y - 1 && !cell.connected_to_bottom,
+                        };
+                        if free {
+                            found = true;
+                            break;
+                        }
+                        direction = (direction + 1) % 4;
+                    }
+                    if !found {
+                        continue;
+                    }
+                    // Quirk (faithful): the game checks the validity of the cell to the right
+                    // whatever the direction; fixed checks the cell the link goes to.
+                    let (check_x, check_y) = match self.quirks {
+                        Quirks::Faithful => (x + 1, y),
+                        Quirks::Fixed => Self::step(direction, x, y),
+                    };
+                    if !self.g(check_x, check_y).is_invalid {
+                        self.link(x, y, direction);
+                        linked = true;
+                    }
+                }
+            }
+            if linked {
+                continue 'rescan;
+            }
+            break;
+        }
+    }
+
+    fn step_on_grid(direction: i32, x: i32, y: i32, grid_x: i32, grid_y: i32) -> bool {
+        match direction {
+            DIR_RIGHT => x < grid_x - 1,
+            DIR_UP => y > 0,
+            DIR_LEFT => x > 0,
+            _ => y < grid_y - 1,
+        }
+    }
+
+    fn step(direction: i32, x: i32, y: i32) -> (i32, i32) {
+        match direction {
+            DIR_RIGHT => (x + 1, y),
+            DIR_UP => (x, y - 1),
+            DIR_LEFT => (x - 1, y),
+            _ => (x, y + 1),
+        }
+    }
+
+    /// One straight run of `create_hallway`; returns false when the hallway ran into open floor
+    /// (or went on too long) and must stop.
+    fn hallway_run(
+        &mut self,
+        cur: &mut (i32, i32),
+        start: (i32, i32),
+        target: i32,
+        horizontal: bool,
+        first: bool,
+    ) -> bool {
+        let mut counter = 0;
+        loop {
+            let along = if horizontal { cur.0 } else { cur.1 };
+            if along == target {
+                return true;
+            }
+            if counter >= 56 {
+                return false;
+            }
+            counter += 1;
+            if self.open(cur.0, cur.1) {
+                // Joined an existing hallway (the start tile itself does not count).
+                let at_start = if first {
+                    if horizontal {
+                        start.0 == cur.0
+                    } else {
+                        start.1 == cur.1
+                    }
+                } else {
+                    start == *cur
+                };
+                if !at_start {
+                    return false;
+                }
+            } else {
+                self.set_terrain(cur.0, cur.1, Terrain::Floor);
+            }
+            let along = if horizontal { &mut cur.0 } else { &mut cur.1 };
+            if *along >= target {
+                *along -= 1;
+            } else {
+                *along += 1;
+            }
+        }
+    }
+
+    /// `CreateHallway`: from the start along one axis to the turn line, across, then to the end;
+    /// stops early on reaching open floor.
+    pub(crate) fn create_hallway(
+        &mut self,
+        start_x: i32,
+        start_y: i32,
+        end_x: i32,
+        end_y: i32,
+        vertical: bool,
+        turn_x: i32,
+        turn_y: i32,
+    ) {
+        let start = (start_x, start_y);
+        let mut cur = start;
+        if !vertical {
+            if !self.hallway_run(&mut cur, start, turn_x, true, true) {
+                return;
+            }
+            if !self.hallway_run(&mut cur, start, end_y, false, false) {
+                return;
+            }
+            self.hallway_run(&mut cur, start, end_x, true, false);
+        } else {
+            if !self.hallway_run(&mut cur, start, turn_y, false, true) {
+                return;
+            }
+            if !self.hallway_run(&mut cur, start, end_x, true, false) {
+                return;
+            }
+            self.hallway_run(&mut cur, start, end_y, false, false);
+        }
+    }
+
+    /// A random interior x of a room cell, or the anchor's x.
+    fn connect_x(&mut self, x: i32, y: i32) -> i32 {
+        let cell = *self.g(x, y);
+        if cell.is_room {
+            self.rand_range(cell.start_x + 1, cell.end_x - 1)
+        } else {
+            cell.start_x
+        }
+    }
+
+    /// A random interior y of a room cell, or the anchor's y.
+    fn connect_y(&mut self, x: i32, y: i32) -> i32 {
+        let cell = *self.g(x, y);
+        if cell.is_room {
+            self.rand_range(cell.start_y + 1, cell.end_y - 1)
+        } else {
+            cell.start_y
+        }
+    }
+
+    /// `CreateGridCellConnections`: a hallway for every link, then (unless disabled) room
+    /// merging.
+    pub(crate) fn create_grid_cell_connections(
+        &mut self,
+        grid_x: i32,
+        grid_y: i32,
+        disable_merging: bool,
+    ) {
+        for y in 0..grid_y {
+            for x in 0..grid_x {
+                let cell = self.gm(x, y);
+                if !cell.is_invalid {
+                    if x == 0 {
+                        cell.connected_to_left = false;
+                    }
+                    if y == 0 {
+                        cell.connected_to_top = false;
+                    }
+                    if x == grid_x - 1 {
+                        cell.connected_to_right = false;
+                    }
+                    if y == grid_y - 1 {
+                        cell.connected_to_bottom = false;
+                    }
+                    cell.should_connect_to_top = cell.connected_to_top;
+                    cell.should_connect_to_bottom = cell.connected_to_bottom;
+                    cell.should_connect_to_left = cell.connected_to_left;
+                    cell.should_connect_to_right = cell.connected_to_right;
+                } else {
+                    cell.should_connect_to_top = false;
+                    cell.should_connect_to_bottom = false;
+                    cell.should_connect_to_left = false;
+                    cell.should_connect_to_right = false;
+                }
+            }
+        }
+
+        for x in 0..grid_x {
+            for y in 0..grid_y {
+                if self.g(x, y).is_invalid {
+                    continue;
+                }
+                let cell = *self.g(x, y);
+                let (pt_x, pt_y) = if cell.is_room {
+                    let px = self.rand_range(cell.start_x + 1, cell.end_x - 1);
+                    let py = self.rand_range(cell.start_y + 1, cell.end_y - 1);
+                    (px, py)
+                } else {
+                    (cell.start_x, cell.start_y)
+                };
+                if self.g(x, y).should_connect_to_top {
+                    if !self.g(x, y - 1).is_invalid {
+                        let pt2_x = self.connect_x(x, y - 1);
+                        let (sy, ey) = (self.g(x, y).start_y, self.g(x, y - 1).end_y - 1);
+                        let (tx, ty) = (self.lx(x), self.ly(y));
+                        self.create_hallway(pt_x, sy, pt2_x, ey, true, tx, ty);
+                    }
+                    self.gm(x, y).should_connect_to_top = false;
+                    self.gm(x, y - 1).should_connect_to_bottom = false;
+                    self.gm(x, y).is_connected = true;
+                    self.gm(x, y - 1).is_connected = true;
+                }
+                if self.g(x, y).should_connect_to_bottom {
+                    if !self.g(x, y + 1).is_invalid {
+                        let pt2_x = self.connect_x(x, y + 1);
+                        let (sy, ey) = (self.g(x, y).end_y - 1, self.g(x, y + 1).start_y);
+                        let (tx, ty) = (self.lx(x), self.ly(y + 1) - 1);
+                        self.create_hallway(pt_x, sy, pt2_x, ey, true, tx, ty);
+                    }
+                    self.gm(x, y).should_connect_to_bottom = false;
+                    self.gm(x, y + 1).should_connect_to_top = false;
+                    self.gm(x, y).is_connected = true;
+                    self.gm(x, y + 1).is_connected = true;
+                }
+                if self.g(x, y).should_connect_to_left {
+                    if !self.g(x - 1, y).is_invalid {
+                        let pt2_y = self.connect_y(x - 1, y);
+                        // The game passes the left room's start_x - 1 (not end_x - 1) as the end;
+                        // the hallway stops on reaching the room either way.
+                        let (sx, ex) = (self.g(x, y).start_x, self.g(x - 1, y).start_x - 1);
+                        let (tx, ty) = (self.lx(x), self.ly(y));
+                        self.create_hallway(sx, pt_y, ex, pt2_y, false, tx, ty);
+                    }
+                    self.gm(x, y).should_connect_to_left = false;
+                    self.gm(x - 1, y).should_connect_to_right = false;
+                    self.gm(x, y).is_connected = true;
+                    self.gm(x - 1, y).is_connected = true;
+                }
+                if self.g(x, y).should_connect_to_right {
+                    if !self.g(x + 1, y).is_invalid {
+                        let pt2_y = self.connect_y(x + 1, y);
+                        let (sx, ex) = (self.g(x, y).end_x - 1, self.g(x + 1, y).start_x);
+                        let (tx, ty) = (self.lx(x + 1) - 1, self.ly(y));
+                        self.create_hallway(sx, pt_y, ex, pt2_y, false, tx, ty);
+                    }
+                    self.gm(x, y).should_connect_to_right = false;
+                    self.gm(x + 1, y).should_connect_to_left = false;
+                    self.gm(x, y).is_connected = true;
+                    self.gm(x + 1, y).is_connected = true;
+                }
+            }
+        }
+
+        if disable_merging {
+            return;
+        }
+        for x in 0..grid_x {
+            for y in 0..grid_y {
+                let chance = self.rand_int(100);
+                let cell = *self.g(x, y);
+                if !(chance < MERGE_ROOMS_CHANCE
+                    && !cell.is_invalid
+                    && cell.is_connected
+                    && !cell.is_merged
+                    && !cell.has_secondary_structure
+                    && cell.is_room)
+                {
+                    continue;
+                }
+                let direction = self.rand_int(4);
+                let (ox, oy) = match direction {
+                    0 if x >= 1 => (x - 1, y),
+                    1 if y >= 1 => (x, y - 1),
+                    2 if x <= grid_x - 2 => (x + 1, y),
+                    3 if y <= grid_y - 2 => (x, y + 1),
+                    _ => continue,
+                };
+                let other = *self.g(ox, oy);
+                if other.is_invalid
+                    || !other.is_connected
+                    || other.is_merged
+                    || other.has_secondary_structure
+                    || !other.is_room
+                {
+                    continue;
+                }
+                let (src_x, src_y, dst_x, dst_y) = match direction {
+                    0 => (
+                        other.start_x,
+                        other.start_y.min(cell.start_y),
+                        cell.end_x,
+                        other.end_y.max(cell.end_y),
+                    ),
+                    1 => (
+                        other.start_x.min(cell.start_x),
+                        other.start_y,
+                        other.end_x.max(cell.end_x),
+                        cell.end_y,
+                    ),
+                    2 => (
+                        cell.start_x,
+                        other.start_y.min(cell.start_y),
+                        other.end_x,
+                        other.end_y.max(cell.end_y),
+                    ),
+                    _ => (
+                        other.start_x.min(cell.start_x),
+                        cell.start_y,
+                        other.end_x.max(cell.end_x),
+                        other.end_y,
+                    ),
+                };
+                let room = self.t(cell.start_x, cell.start_y).room;
+                self.carve_room(src_x, src_y, dst_x, dst_y, room);
+                let target = self.gm(ox, oy);
+                target.start_x = src_x;
+                target.start_y = src_y;
+                target.end_x = dst_x;
+                target.end_y = dst_y;
+                target.is_merged = true;
+                let source = self.gm(x, y);
+                source.is_merged = true;
+                source.is_connected = false;
+                source.has_been_merged = true;
+            }
+        }
+    }
+
+    /// `EnsureConnectedGrid`: link each unconnected room to a connected neighbour, fill in
+    /// unconnected anchors, and fill in rooms that stayed unconnected.
+    pub(crate) fn ensure_connected_grid(&mut self, grid_x: i32, grid_y: i32) {
+        for x in 0..grid_x {
+            for y in 0..grid_y {
+                let cell = *self.g(x, y);
+                if cell.is_invalid || cell.is_connected || cell.has_been_merged {
+                    continue;
+                }
+                if cell.is_room && !cell.has_secondary_structure {
+                    let rnd_x = self.rand_range(cell.start_x + 1, cell.end_x - 1);
+                    let rnd_y = self.rand_range(cell.start_y + 1, cell.end_y - 1);
+                    let usable = |g: &Generator, cx: i32, cy: i32| {
+                        let c = g.g(cx, cy);
+                        !c.is_invalid && !c.is_merged && c.is_connected
+                    };
+                    if y > 0 && usable(self, x, y - 1) {
+                        let pt_x = self.neighbour_point(x, y - 1, true);
+                        let ey = self.g(x, y - 1).end_y - 1;
+                        let (tx, ty) = (self.lx(x), self.ly(y));
+                        self.create_hallway(rnd_x, cell.start_y, pt_x, ey, true, tx, ty);
+                        self.gm(x, y).is_connected = true;
+                        self.gm(x, y).connected_to_top = true;
+                        self.gm(x, y - 1).connected_to_bottom = true;
+                    } else if y < grid_y - 1 && usable(self, x, y + 1) {
+                        let pt_x = self.neighbour_point(x, y + 1, true);
+                        let ey = self.g(x, y + 1).start_y;
+                        let (tx, ty) = (self.lx(x), self.ly(y + 1) - 1);
+                        self.create_hallway(rnd_x, cell.end_y - 1, pt_x, ey, true, tx, ty);
+                        self.gm(x, y).is_connected = true;
+                        self.gm(x, y).connected_to_bottom = true;
+                        self.gm(x, y + 1).connected_to_top = true;
+                    } else if x > 0 && usable(self, x - 1, y) {
+                        let pt_y = self.neighbour_point(x - 1, y, false);
+                        let ex = self.g(x - 1, y).start_x - 1;
+                        let (tx, ty) = (self.lx(x), self.ly(y));
+                        self.create_hallway(cell.start_x, rnd_y, ex, pt_y, false, tx, ty);
+                        self.gm(x, y).is_connected = true;
+                        self.gm(x, y).connected_to_left = true;
+                        self.gm(x - 1, y).connected_to_right = true;
+                    } else if x < grid_x - 1 && usable(self, x + 1, y) {
+                        let pt_y = self.neighbour_point(x + 1, y, false);
+                        let ex = self.g(x + 1, y).start_x;
+                        let (tx, ty) = (self.lx(x + 1) - 1, self.ly(y));
+                        self.create_hallway(cell.end_x - 1, rnd_y, ex, pt_y, false, tx, ty);
+                        self.gm(x, y).is_connected = true;
+                        self.gm(x, y).connected_to_right = true;
+                        self.gm(x + 1, y).connected_to_left = true;
+                    }
+                } else {
+                    // An unconnected anchor (or structure room) is filled back in.
+                    let tile = self.tm(cell.start_x, cell.start_y);
+                    tile.terrain = Terrain::Wall;
+                    tile.spawn &= !(SPAWN_STAIRS | SPAWN_ITEM | SPAWN_TRAP);
+                }
+            }
+        }
+        for x in 0..grid_x {
+            for y in 0..grid_y {
+                let cell = *self.g(x, y);
+                if cell.is_invalid || cell.has_been_merged || cell.is_connected {
+                    continue;
+                }
+                for cx in cell.start_x..cell.end_x {
+                    for cy in cell.start_y..cell.end_y {
+                        let tile = self.tm(cx, cy);
+                        tile.terrain = Terrain::Wall;
+                        tile.spawn &= !(SPAWN_STAIRS | SPAWN_ITEM | SPAWN_TRAP);
+                        tile.room = NO_ROOM;
+                    }
+                }
+            }
+        }
+    }
+
+    /// The point on a connected neighbour a new hallway aims at. For a room the game draws
+    /// both coordinates (one of them unused), x first.
+    fn neighbour_point(&mut self, x: i32, y: i32, want_x: bool) -> i32 {
+        let cell = *self.g(x, y);
+        if !cell.is_room {
+            return if want_x { cell.start_x } else { cell.start_y };
+        }
+        let px = self.rand_range(cell.start_x + 1, cell.end_x - 1);
+        let py = self.rand_range(cell.start_y + 1, cell.end_y - 1);
+        if want_x {
+            px
+        } else {
+            py
+        }
+    }
+}

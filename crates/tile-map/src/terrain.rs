@@ -1,0 +1,223 @@
+//! Passes over the finished layout: junctions (`FinalizeJunctions`) and secondary terrain
+//! (`GenerateSecondaryTerrainFormations`: rivers, their lakes, standalone lakes, the clean-up).
+
+use crate::generator::Generator;
+use crate::props::{FloorProperties, Quirks};
+use crate::tile::{
+    in_bounds, Terrain, Tile, ANCHOR_ROOM, F_IMPASSABLE, F_IN_MONSTER_HOUSE, F_IN_SHOP, F_JUNCTION,
+    F_UNBREAKABLE, HEIGHT, NO_ROOM, SPAWN_STAIRS, WIDTH,
+};
+
+const W: i32 = WIDTH as i32;
+const H: i32 = HEIGHT as i32;
+
+impl Generator {
+    /// `FinalizeJunctions`: a room tile next to a hallway tile becomes a junction (and loses
+    /// secondary terrain); anchors become hallway tiles as the scan reaches them, which is why
+    /// some anchors count as junctions and others do not, as in the game.
+    pub(crate) fn finalize_junctions(&mut self) {
+        for x in 0..W {
+            for y in 0..H {
+                let tile = *self.t(x, y);
+                if !tile.is_floor() {
+                    continue;
+                }
+                if tile.room == NO_ROOM {
+                    let neighbour = if x > 0 && self.t(x - 1, y).room != NO_ROOM {
+                        Some((x - 1, y))
+                    } else if y > 0 && self.t(x, y - 1).room != NO_ROOM {
+                        Some((x, y - 1))
+                    } else if y < H - 1 && self.t(x, y + 1).room != NO_ROOM {
+                        Some((x, y + 1))
+                    } else if x < W - 1 && self.t(x + 1, y).room != NO_ROOM {
+                        Some((x + 1, y))
+                    } else {
+                        None
+                    };
+                    if let Some((nx, ny)) = neighbour {
+                        let junction = self.tm(nx, ny);
+                        junction.flags |= F_JUNCTION;
+                        if junction.terrain == Terrain::Secondary {
+                            junction.terrain = Terrain::Floor;
+                        }
+                    }
+                } else if tile.room == ANCHOR_ROOM {
+                    self.tm(x, y).room = NO_ROOM;
+                }
+            }
+        }
+    }
+
+    /// `SetSecondaryTerrainOnWall`: only breakable walls turn into secondary terrain.
+    fn water_on_wall(&mut self, x: i32, y: i32) {
+        if !in_bounds(x, y) {
+            return;
+        }
+        let tile = self.tm(x, y);
+        if !tile.has(F_IMPASSABLE) && tile.terrain == Terrain::Wall {
+            tile.terrain = Terrain::Secondary;
+        }
+    }
+
+    fn is_water(&self, x: i32, y: i32) -> bool {
+        self.t(x, y).terrain == Terrain::Secondary
+    }
+
+    /// `GenerateSecondaryTerrainFormations`.
+    pub(crate) fn generate_secondary_terrain(&mut self, props: &FloorProperties) {
+        if !props.f_secondary_terrain_generation {
+            return;
+        }
+        const RIVER_COUNTS: [i32; 8] = [1, 1, 1, 2, 2, 2, 3, 3];
+        let rivers = RIVER_COUNTS[(self.rand_int(8) & 7) as usize];
+        for _ in 0..rivers {
+            let (mut pt_y, upwards) = if self.rand_int(100) < 50 {
+                (H - 1, true)
+            } else {
+                (0, false)
+            };
+            let mut dir_y = if upwards { -1 } else { 1 };
+            let mut steps_until_lake = self.rand_int(50) + 10;
+            let mut pt_x = self.rand_range(2, W - 2);
+            let mut dir_x = 0;
+            let mut done = false;
+            while !done {
+                let run = self.rand_int(6) + 2;
+                for _ in 0..run {
+                    if (0..W).contains(&pt_x) {
+                        // Off the top or bottom the game reads a default wall tile.
+                        let tile = if in_bounds(pt_x, pt_y) {
+                            *self.t(pt_x, pt_y)
+                        } else {
+                            Tile::WALL
+                        };
+                        if tile.terrain == Terrain::Secondary {
+                            done = true;
+                            break;
+                        }
+                        self.water_on_wall(pt_x, pt_y);
+                    }
+                    pt_x += dir_x;
+                    pt_y += dir_y;
+                    if pt_y < 0 || pt_y >= H {
+                        break;
+                    }
+                    steps_until_lake -= 1;
+                    if steps_until_lake != 0 {
+                        continue;
+                    }
+                    self.river_lake(pt_x, pt_y);
+                }
+                if !done {
+                    if dir_x != 0 {
+                        dir_y = if upwards { -1 } else { 1 };
+                        dir_x = 0;
+                    } else {
+                        dir_x = if self.rand_int(100) < 50 { -1 } else { 1 };
+                        dir_y = 0;
+                    }
+                }
+                if pt_y < 0 || pt_y >= H {
+                    done = true;
+                }
+            }
+        }
+
+        for _ in 0..props.secondary_terrain_density {
+            let mut attempts = 0;
+            let (mut rnd_x, mut rnd_y) = (0, 0);
+            while attempts < 200 {
+                rnd_x = self.rand_int(W);
+                rnd_y = self.rand_int(H);
+                if rnd_x >= 1 && rnd_x < W - 1 && rnd_y >= 1 && rnd_y < H - 1 {
+                    break;
+                }
+                attempts += 1;
+            }
+            if attempts == 200 {
+                continue;
+            }
+            // A 10 x 10 table, true on its rim; 80 random inner tiles next to a true one turn
+            // true; the tiles still false become the lake.
+            let mut table = [[false; 10]; 10];
+            for (x, column) in table.iter_mut().enumerate() {
+                for (y, cell) in column.iter_mut().enumerate() {
+                    *cell = x == 0 || y == 0 || x == 9 || y == 9;
+                }
+            }
+            for _ in 0..80 {
+                let x = ((self.rand_int(8) + 1) as usize).min(8);
+                let y = ((self.rand_int(8) + 1) as usize).min(8);
+                if table[x - 1][y] || table[x + 1][y] || table[x][y - 1] || table[x][y + 1] {
+                    table[x][y] = true;
+                }
+            }
+            for (x, column) in table.iter().enumerate() {
+                for (y, &cell) in column.iter().enumerate() {
+                    if !cell {
+                        self.water_on_wall(rnd_x + x as i32 - 5, rnd_y + y as i32 - 5);
+                    }
+                }
+            }
+        }
+
+        // Quirk (faithful): the game clears water from columns 0-1 and 55 and rows 0-1 and 31,
+        // so the frame is two tiles thick on the left and top but one on the right and bottom
+        // (column 54 and row 30 keep their water). Fixed makes it two tiles on every side.
+        let (right_edge, bottom_edge) = match self.quirks {
+            Quirks::Faithful => (W - 1, H - 1),
+            Quirks::Fixed => (W - 2, H - 2),
+        };
+        for x in 0..W {
+            for y in 0..H {
+                let tile = self.tm(x, y);
+                if tile.terrain != Terrain::Secondary {
+                    continue;
+                }
+                if tile.has(F_IN_SHOP)
+                    || tile.has(F_IN_MONSTER_HOUSE)
+                    || tile.has(F_UNBREAKABLE)
+                    || tile.spawns(SPAWN_STAIRS)
+                {
+                    tile.terrain = Terrain::Floor;
+                } else if x <= 1 || x >= right_edge || y <= 1 || y >= bottom_edge {
+                    tile.terrain = Terrain::Wall;
+                }
+            }
+        }
+    }
+
+    /// The lake a river forms after its step budget: 64 random tiles near water, then a
+    /// smoothing pass over the 7 x 7 square.
+    fn river_lake(&mut self, pt_x: i32, pt_y: i32) {
+        for _ in 0..64 {
+            let target_x = pt_x + self.rand_int(7) - 3;
+            let target_y = pt_y + self.rand_int(7) - 3;
+            if target_x >= 2 && target_x < W - 2 && target_y >= 2 && target_y < H - 2 {
+                let near =
+                    (-1..2).any(|dx| (-1..2).any(|dy| self.is_water(target_x + dx, target_y + dy)));
+                if near {
+                    self.water_on_wall(target_x, target_y);
+                }
+            }
+        }
+        for ox in -3..4 {
+            for oy in -3..4 {
+                let (tx, ty) = (pt_x + ox, pt_y + oy);
+                if tx >= 2 && tx < W - 2 && ty >= 2 && ty < H - 2 {
+                    let mut adjacent = 0;
+                    for dx in -1..2 {
+                        for dy in -1..2 {
+                            if (dx != 0 || dy != 0) && self.is_water(tx + dx, ty + dy) {
+                                adjacent += 1;
+                            }
+                        }
+                    }
+                    if adjacent >= 4 {
+                        self.water_on_wall(tx, ty);
+                    }
+                }
+            }
+        }
+    }
+}
