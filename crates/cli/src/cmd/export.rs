@@ -373,109 +373,6 @@ pub fn run(args: ExportArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_embedded_rooms_are_the_committed_files() {
-        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../structures");
-        let mut on_disk = Vec::new();
-        for pack in std::fs::read_dir(&root)
-            .expect("structures/ exists")
-            .flatten()
-        {
-            for file in std::fs::read_dir(pack.path())
-                .expect("a pack folder")
-                .flatten()
-            {
-                let path = file.path();
-                if path.extension().is_some_and(|e| e == "nbt") {
-                    let name = path.strip_prefix(&root).expect("inside").with_extension("");
-                    on_disk.push(name.to_string_lossy().replace('\\', "/"));
-                }
-            }
-        }
-        on_disk.sort();
-        let embedded: Vec<&str> = EMBEDDED_ROOMS.iter().map(|(name, _)| *name).collect();
-        assert_eq!(embedded, on_disk);
-    }
-
-    /// Every connection of every layout is walkable once built: both connector cells are open
-    /// (air, a door or a ladder), and for doorways the cell above them too.
-    #[test]
-    fn connector_cells_are_open_in_the_assembled_dungeon_over_many_seeds() {
-        let open = |s: Option<&nbt_export::BlockState>| {
-            s.is_some_and(|s| {
-                s.is_air() || s.name.ends_with("_door") || s.name == "minecraft:ladder"
-            })
-        };
-        let mut checked = 0;
-        for (text, name) in [
-            (connectors::CASTLE_YAML, "castle"),
-            (connectors::MINES_YAML, "mines"),
-        ] {
-            let pack = parse_pack(text, name).expect("built-in packs are valid");
-            for seed in 1..=60 {
-                let layout = connectors::generate(&pack, pack.layout.engine, seed).expect("layout");
-                let export = build(&pack, &layout, McVersion::V1_21_4, None).expect("export");
-                let assembly = export.assembly.as_ref().expect("fits in one structure");
-                assert_eq!(assembly.overlapping_cells, 0, "{name} seed {seed}");
-                for connection in layout.connections() {
-                    for pos in [connection.from_pos, connection.to_pos] {
-                        let local = pos - assembly.min_corner;
-                        let here = assembly.structure.get(local);
-                        assert!(open(here), "{name} seed {seed}: {pos} is {here:?}");
-                        if connection.from_pos.y == connection.to_pos.y {
-                            let above = assembly.structure.get(local + IVec3::Y);
-                            assert!(open(above), "{name} seed {seed}: above {pos} is {above:?}");
-                        }
-                        checked += 1;
-                    }
-                }
-            }
-        }
-        assert!(
-            checked > 2 * 60 * 2 * 10,
-            "only {checked} connector cells checked"
-        );
-    }
-
-    /// Connectors a layout leaves unused are walled off, so no doorway opens onto the world.
-    #[test]
-    fn unused_doorways_are_sealed() {
-        let pack = parse_pack(connectors::CASTLE_YAML, "castle").expect("valid");
-        let mut sealed = 0;
-        for seed in 1..=20 {
-            let layout = connectors::generate(&pack, pack.layout.engine, seed).expect("layout");
-            let export = build(&pack, &layout, McVersion::V1_21_4, None).expect("export");
-            let assembly = export.assembly.as_ref().expect("fits");
-            let mut used = std::collections::BTreeSet::new();
-            for c in layout.connections() {
-                used.insert((c.from, c.from_connector));
-                used.insert((c.to, c.to_connector));
-            }
-            for (index, placement) in layout.placements().enumerate() {
-                let room = &pack.rooms[placement.room];
-                for (c, connector) in room.connectors.iter().enumerate() {
-                    if used.contains(&(index, c)) || !connector.direction.is_horizontal() {
-                        continue;
-                    }
-                    let world =
-                        placement.origin + placement.transform.pos(connector.position, room.size);
-                    let here = assembly.structure.get(world - assembly.min_corner);
-                    assert!(
-                        here.is_some_and(is_wall),
-                        "seed {seed}: {world} is {here:?}"
-                    );
-                    sealed += 1;
-                }
-            }
-        }
-        assert!(sealed > 20, "only {sealed} unused doorways seen");
-    }
-}
-
 /// `(structure name, .nbt bytes)` of the built-in rooms, sorted by name. Generated from
 /// `structures/`; `tests::the_embedded_rooms_are_the_committed_files` fails when a file is added
 /// or removed without this list following.
@@ -609,3 +506,106 @@ const EMBEDDED_ROOMS: &[(&str, &[u8])] = &[
         include_bytes!("../../../../structures/mines/tunnel_t.nbt"),
     ),
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_embedded_rooms_are_the_committed_files() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../structures");
+        let mut on_disk = Vec::new();
+        for pack in std::fs::read_dir(&root)
+            .expect("structures/ exists")
+            .flatten()
+        {
+            for file in std::fs::read_dir(pack.path())
+                .expect("a pack folder")
+                .flatten()
+            {
+                let path = file.path();
+                if path.extension().is_some_and(|e| e == "nbt") {
+                    let name = path.strip_prefix(&root).expect("inside").with_extension("");
+                    on_disk.push(name.to_string_lossy().replace('\\', "/"));
+                }
+            }
+        }
+        on_disk.sort();
+        let embedded: Vec<&str> = EMBEDDED_ROOMS.iter().map(|(name, _)| *name).collect();
+        assert_eq!(embedded, on_disk);
+    }
+
+    /// Every connection of every layout is walkable once built: both connector cells are open
+    /// (air, a door or a ladder), and for doorways the cell above them too.
+    #[test]
+    fn connector_cells_are_open_in_the_assembled_dungeon_over_many_seeds() {
+        let open = |s: Option<&nbt_export::BlockState>| {
+            s.is_some_and(|s| {
+                s.is_air() || s.name.ends_with("_door") || s.name == "minecraft:ladder"
+            })
+        };
+        let mut checked = 0;
+        for (text, name) in [
+            (connectors::CASTLE_YAML, "castle"),
+            (connectors::MINES_YAML, "mines"),
+        ] {
+            let pack = parse_pack(text, name).expect("built-in packs are valid");
+            for seed in 1..=60 {
+                let layout = connectors::generate(&pack, pack.layout.engine, seed).expect("layout");
+                let export = build(&pack, &layout, McVersion::V1_21_4, None).expect("export");
+                let assembly = export.assembly.as_ref().expect("fits in one structure");
+                assert_eq!(assembly.overlapping_cells, 0, "{name} seed {seed}");
+                for connection in layout.connections() {
+                    for pos in [connection.from_pos, connection.to_pos] {
+                        let local = pos - assembly.min_corner;
+                        let here = assembly.structure.get(local);
+                        assert!(open(here), "{name} seed {seed}: {pos} is {here:?}");
+                        if connection.from_pos.y == connection.to_pos.y {
+                            let above = assembly.structure.get(local + IVec3::Y);
+                            assert!(open(above), "{name} seed {seed}: above {pos} is {above:?}");
+                        }
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert!(
+            checked > 2 * 60 * 2 * 10,
+            "only {checked} connector cells checked"
+        );
+    }
+
+    /// Connectors a layout leaves unused are walled off, so no doorway opens onto the world.
+    #[test]
+    fn unused_doorways_are_sealed() {
+        let pack = parse_pack(connectors::CASTLE_YAML, "castle").expect("valid");
+        let mut sealed = 0;
+        for seed in 1..=20 {
+            let layout = connectors::generate(&pack, pack.layout.engine, seed).expect("layout");
+            let export = build(&pack, &layout, McVersion::V1_21_4, None).expect("export");
+            let assembly = export.assembly.as_ref().expect("fits");
+            let mut used = std::collections::BTreeSet::new();
+            for c in layout.connections() {
+                used.insert((c.from, c.from_connector));
+                used.insert((c.to, c.to_connector));
+            }
+            for (index, placement) in layout.placements().enumerate() {
+                let room = &pack.rooms[placement.room];
+                for (c, connector) in room.connectors.iter().enumerate() {
+                    if used.contains(&(index, c)) || !connector.direction.is_horizontal() {
+                        continue;
+                    }
+                    let world =
+                        placement.origin + placement.transform.pos(connector.position, room.size);
+                    let here = assembly.structure.get(world - assembly.min_corner);
+                    assert!(
+                        here.is_some_and(is_wall),
+                        "seed {seed}: {world} is {here:?}"
+                    );
+                    sealed += 1;
+                }
+            }
+        }
+        assert!(sealed > 20, "only {sealed} unused doorways seen");
+    }
+}
