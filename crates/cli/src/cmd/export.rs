@@ -575,6 +575,28 @@ mod tests {
         );
     }
 
+    /// Pins the combined dungeon of the default export (castle, seed 1): any change to it must
+    /// be deliberate. Hashes the uncompressed NBT, so the gzip backend does not matter.
+    #[test]
+    fn value_stability() {
+        let pack = parse_pack(connectors::CASTLE_YAML, "castle").expect("valid");
+        let layout = connectors::generate(&pack, pack.layout.engine, 1).expect("layout");
+        let export = build(&pack, &layout, McVersion::V1_21_4, None).expect("export");
+        let assembly = export.assembly.as_ref().expect("fits");
+        let raw = nbt_export::nbt_bytes(&assembly.structure).expect("serializes");
+        let fnv = raw.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
+            (h ^ b as u64).wrapping_mul(0x100_0000_01b3)
+        });
+        let summary = (
+            export.placements.len(),
+            export.templates.len(),
+            assembly.structure.block_count(),
+            raw.len(),
+            fnv,
+        );
+        assert_eq!(summary, (25, 18, 11_653, 421_854, 0x543c_2c56_a47d_197d));
+    }
+
     /// Connectors a layout leaves unused are walled off, so no doorway opens onto the world.
     #[test]
     fn unused_doorways_are_sealed() {
