@@ -5,8 +5,11 @@
 //! * `fixtures [--check]`: regenerates the golden files under `tests/fixtures/` by running the
 //!   `dungeon` binary with the arguments listed in `tests/fixtures/index.txt`; `--check` fails when a
 //!   committed file differs instead of writing it.
+//! * `structures [--check] [--scaffold]`: builds `structures/<pack>/<room>.nbt` from the blueprints
+//!   in `blueprints/` and checks them against `configs/packs/` (see `structures.rs`).
 
 mod fixtures;
+mod structures;
 mod tidy;
 
 use std::path::PathBuf;
@@ -23,7 +26,15 @@ fn main() -> ExitCode {
     let result = match args.first().map(String::as_str) {
         Some("tidy") => tidy::run(&root),
         Some("fixtures") => fixtures::run(&root, args.iter().any(|a| a == "--check")),
-        _ => Err("usage: cargo xtask <tidy | fixtures [--check]>".to_string()),
+        Some("structures") => structures::run(
+            &root,
+            args.iter().any(|a| a == "--check"),
+            args.iter().any(|a| a == "--scaffold"),
+        ),
+        _ => Err(
+            "usage: cargo xtask <tidy | fixtures [--check] | structures [--check] [--scaffold]>"
+                .to_string(),
+        ),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -3,6 +3,8 @@
 //! the same run, plus the levels a user might pick.
 //!
 //! Run: `cargo bench -p nbt-export --bench write` (add `--features zlib-rs` for that backend).
+//! The states are scattered pseudo-randomly, a harder case for the compressor than real rooms
+//! (this gzips 11:1, the default castle export 13:1).
 
 use std::io::{BufWriter, Write};
 

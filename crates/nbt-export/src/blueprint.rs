@@ -33,18 +33,9 @@ use crate::tag::{yaml_to_tag, Compound, Tag};
 #[serde(deny_unknown_fields)]
 struct BlueprintConfig {
     size: [i32; 3],
-    palette: BTreeMap<String, PaletteEntry>,
+    // Read as plain YAML: serde's untagged enums cannot hold YAML tags such as `!byte`.
+    palette: BTreeMap<String, serde_yaml::Value>,
     layers: Vec<LayerEntry>,
-}
-
-#[derive(Deserialize)]
-#[serde(untagged)]
-enum PaletteEntry {
-    Block(String),
-    WithNbt {
-        block: String,
-        nbt: serde_yaml::Value,
-    },
 }
 
 #[derive(Deserialize)]
@@ -90,8 +81,26 @@ pub fn build_blueprint(text: &str) -> Result<Structure> {
             continue;
         }
         let (block, nbt) = match entry {
-            PaletteEntry::Block(block) => (block, None),
-            PaletteEntry::WithNbt { block, nbt } => (block, Some(nbt)),
+            serde_yaml::Value::String(block) => (block.as_str(), None),
+            serde_yaml::Value::Mapping(map)
+                if map
+                    .keys()
+                    .all(|k| matches!(k.as_str(), Some("block" | "nbt"))) =>
+            {
+                match map.get("block").and_then(serde_yaml::Value::as_str) {
+                    Some(block) => (block, map.get("nbt")),
+                    None => {
+                        problems.push(format!("palette.{key:?}.block: missing"));
+                        continue;
+                    }
+                }
+            }
+            _ => {
+                problems.push(format!(
+                    "palette.{key:?}: a block state, or {{ block: ..., nbt: ... }}"
+                ));
+                continue;
+            }
         };
         if block == "void" {
             palette.insert(symbol, Cell::Void);

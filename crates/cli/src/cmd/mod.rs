@@ -2,6 +2,7 @@
 
 #[allow(dead_code)] // Wired into `dungeon export --from floor|map` with the export command.
 mod flat;
+mod export;
 mod floor;
 mod layout;
 mod map;
@@ -26,6 +27,8 @@ enum Command {
     Seed(seed::SeedCommand),
     /// Generate a maze with one of six algorithms (ASCII or JSON), optionally braided.
     Maze(maze::MazeArgs),
+    /// Export a layout to Minecraft: room files, one combined structure, a data pack, a preview.
+    Export(export::ExportArgs),
     /// Generate a prefab-room layout from a pack and print it as ASCII or JSON.
     Layout(layout::LayoutArgs),
     /// Check a room pack and print every problem with its path and line.
@@ -41,6 +44,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Command::Seed(command) => seed::run(command),
         Command::Maze(args) => maze::run(args),
+        Command::Export(args) => export::run(args),
         Command::Layout(args) => layout::run(args),
         Command::Validate(args) => validate::run(args),
         Command::Map(args) => map::run(args),
