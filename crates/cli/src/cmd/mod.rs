@@ -1,8 +1,8 @@
 //! The subcommands of `dungeon` and their dispatch.
 
+mod export;
 #[allow(dead_code)] // Wired into `dungeon export --from floor|map` with the export command.
 mod flat;
-mod export;
 mod floor;
 mod layout;
 mod map;
