@@ -157,6 +157,9 @@ pub(crate) struct Tables {
     /// Per direction (in [`Dir`] order), the ways a room can bridge a gap in that direction,
     /// sorted by span.
     pub bridges: [Vec<Bridge>; 6],
+    /// Per direction of an anchor connector, the fewest blocks any room entered from it spans
+    /// along that direction (its size along the connector's axis).
+    pub min_reach: [i32; 6],
 }
 
 /// A room that, entered through `entry` under `transform`, leaves through `exit` pointing the
@@ -243,6 +246,29 @@ impl Tables {
                 )
             });
         }
+        let mut min_reach = [i32::MAX; 6];
+        for room in pack.rooms.iter().filter(|r| r.kind != RoomType::Start) {
+            for conn in &room.connectors {
+                // Entered through `conn`, the room runs away from the anchor opposite to
+                // `conn.direction`; transforms turn the axis but keep the length.
+                let along = match conn.direction {
+                    Dir::North | Dir::South => room.size.z,
+                    Dir::East | Dir::West => room.size.x,
+                    Dir::Up | Dir::Down => room.size.y,
+                };
+                let anchors: &[Dir] = if conn.direction.is_horizontal() {
+                    &[Dir::North, Dir::East, Dir::South, Dir::West]
+                } else if conn.direction == Dir::Down {
+                    &[Dir::Up]
+                } else {
+                    &[Dir::Down]
+                };
+                for &anchor in anchors {
+                    min_reach[anchor as usize] = min_reach[anchor as usize].min(along);
+                }
+            }
+        }
+        let min_reach = min_reach.map(|r| if r == i32::MAX { 1 } else { r });
         Tables {
             conn_base,
             xf_pos,
@@ -250,6 +276,7 @@ impl Tables {
             xf_size,
             xf_dirs,
             bridges,
+            min_reach,
         }
     }
 }
@@ -520,13 +547,16 @@ impl<'p> Builder<'p> {
         }
         let (anchor_pos, anchor_dir) = self.connector_world(p, c);
         let target_pos = anchor_pos + anchor_dir.vector();
-        // The commonest failure inside a dense layout: the block beyond the doorway already
-        // belongs to a room, so nothing can go there. One point query settles it.
-        let doorstep = Aabb {
-            min: target_pos,
-            max: target_pos,
+        // The commonest failure inside a dense layout: the blocks beyond the doorway already
+        // belong to a room. Any room entered here covers the line from the doorstep straight in
+        // for at least `min_reach` blocks, so one thin probe rules every candidate out at once.
+        let reach = self.tables.min_reach[anchor_dir as usize].max(1);
+        let probe_end = target_pos + anchor_dir.vector() * (reach - 1);
+        let probe = Aabb {
+            min: target_pos.min(probe_end),
+            max: target_pos.max(probe_end),
         };
-        if self.index.hits(&doorstep) {
+        if self.index.hits(&probe) {
             return None;
         }
         let wanted = anchor_dir.opposite();

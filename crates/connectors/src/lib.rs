@@ -9,6 +9,28 @@
 //! assert!(layout.stats.rooms >= pack.layout.min_rooms);
 //! ```
 //!
+//! Decisions where document 004 is silent (see also `SPEC.md`, "connectors"):
+//! - A connector must sit on the face its direction points out of; positions and directions turn
+//!   together, as Minecraft's `StructureTemplate` turns them (mirror X first, then clockwise).
+//! - A layout's room count is drawn in `minRooms..=maxRooms`; one slot is kept for the END room,
+//!   which is attached as deep as possible after growth (on the trunk tip for branching), else
+//!   swapped for a deep leaf, else the deepest leaf is marked END (chapter 8).
+//! - Success chances: the anchor's is rolled once when its connector is tried, the target's per
+//!   candidate placement; a chance of 1 draws nothing.
+//! - Selection draws rooms by weight without replacement, required SPECIAL rooms first; rooms
+//!   below their `min` weigh x3; the other class (corridor after room, room after corridor)
+//!   weighs x`corridorBias`. Rooms still below `min` afterwards are attached anywhere their
+//!   depth allows, or swapped for a leaf.
+//! - A locked connector is used only once its key room is placed, so in the tree the key is
+//!   always reachable without its door; the final check runs on the graph anyway. A one-way door
+//!   lets you out of the room that declares it, so it never leads into a new child room.
+//! - Loops: facing pairs of unused connectors (chapter 7), then bridges: a room whose two
+//!   opposite connectors exactly span the gap between two unused connectors facing each other.
+//!   Facing pairs need rooms that line up exactly, so with rooms of mixed sizes loops are rare
+//!   outside braided grid mazes.
+//! - A layout that breaks a rule is retried with seeds drawn from an `Lcg31` seeded with the
+//!   asked seed, `layout.attempts` times in all; the error names the rule the last attempt broke.
+//!
 //! The six maze algorithms (DFS, Prim, Kruskal, Binary Tree, Sidewinder, Growing Tree) live in
 //! [`maze`] and are usable on their own.
 #![deny(missing_docs)]
