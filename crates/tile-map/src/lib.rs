@@ -2,6 +2,26 @@
 //! water and spawns, reproducing the original game's maps tile for tile from the same seed and
 //! floor properties. Randomness comes from [`rng::DungeonRng`], the game's own PRNG.
 //!
+//! Fidelity: every map of the reference vectors (`tests/vectors/`, made by the game's generator)
+//! is reproduced tile for tile and spawn for spawn, with the same number of RNG draws, for the
+//! standard layout (dead ends allowed or not), water, structures, imperfections, the small and
+//! medium layouts and layouts 1 to 9 and 11. Not verified against the game: layout 10 (outer
+//! rooms, unused by the game, no reference exists; it runs and passes the property tests),
+//! hidden stairs (no reference map has them), and the one-room fallback's `fallback` flag.
+//! Out of scope: fixed rooms (`fixed_room_id` only switches off the monster house and the
+//! stairs check, as the game does), rescue floors and mission floors.
+//!
+//! Quirks ([`Quirks`]): `Faithful` keeps the game's bugs; `Fixed` corrects the dead-end
+//! neighbour check (`standard.rs`, `assign_grid_cell_connections`), the 32-room cap
+//! (`standard.rs`, `assign_rooms`; unreachable on the game's grids of at most 24 cells) and the
+//! thin right and bottom water frame (`terrain.rs`, `generate_secondary_terrain`). Other bugs of
+//! the game are kept in both modes because they shape every floor: the pool's y "swap"
+//! (`features.rs`), the left hallway's end column (`standard.rs`), anchors as junctions
+//! (`terrain.rs`), wall maze rooms never being built (`features.rs`).
+//!
+//! Speed: a [`Generator`] owns every buffer and is reused from floor to floor; spawn shuffles
+//! draw their random numbers in bulk ([`rng::DungeonRng::fill_u16`]).
+//!
 //! ```
 //! use tile_map::{Generator, Quirks, preset};
 //! let props = preset("std").unwrap();

@@ -111,6 +111,7 @@ pub struct FloorProperties {
     pub itemless_monster_house_chance: u8,
     /// Hidden stairs: 0 none, 1 secret bazaar, 2 secret room.
     pub hidden_stairs_type: u8,
-    /// Percent chance of hidden stairs (kept; the generator spawns them whenever the type is set).
+    /// Percent chance of hidden stairs when `hidden_stairs_type` is set (rolled on a secondary
+    /// generator; unverified against the game).
     pub hidden_stairs_spawn_chance: u8,
 }

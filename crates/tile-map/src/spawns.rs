@@ -17,8 +17,10 @@ const MAX_MONSTER_HOUSE_ITEMS: i32 = 7;
 const MAX_MONSTER_HOUSE_ENEMIES: i32 = 30;
 /// Traps on a floor are capped at this.
 const MAX_TRAPS: i32 = 56;
-/// The game's secondary generators used for the hidden stairs.
+/// The secondary generator that places the hidden stairs.
 const HIDDEN_STAIRS_GENERATOR: usize = 3;
+/// The secondary generator that rolls the hidden stairs' spawn chance.
+const HIDDEN_STAIRS_CHANCE_GENERATOR: usize = 4;
 
 /// A walkable room tile that spawns may use: open, in a room, not in a shop, not a junction.
 fn room_spawn_tile(tile: &Tile) -> bool {
@@ -113,9 +115,13 @@ impl Generator {
                 self.spawn_stairs(at, false);
                 if props.hidden_stairs_type != 0 {
                     self.spawn_list.remove(pick.min(self.spawn_list.len() - 1));
-                    // Hidden stairs come from a secondary generator, so they never change the
-                    // rest of the floor.
-                    if !self.spawn_list.is_empty() {
+                    // Hidden stairs use secondary generators 4 (the chance) and 3 (the tile),
+                    // then the primary again, so they never change the rest of the floor. No
+                    // reference map has hidden stairs: this order is our reading, unverified.
+                    self.rng.use_secondary(HIDDEN_STAIRS_CHANCE_GENERATOR);
+                    let wanted = self.rand_int(100) < i32::from(props.hidden_stairs_spawn_chance);
+                    self.rng.use_primary();
+                    if wanted && !self.spawn_list.is_empty() {
                         self.rng.use_secondary(HIDDEN_STAIRS_GENERATOR);
                         let hidden = self.rand_int(self.spawn_list.len() as i32) as usize;
                         self.rng.use_primary();
