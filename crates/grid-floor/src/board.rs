@@ -134,6 +134,12 @@ const fn shape_table() -> [usize; 256] {
     table
 }
 
+/// The tiles of `set` next to `position`.
+#[inline]
+fn neighbours_of(board: &Board, position: u8, set: Bits) -> Bits {
+    board.spread(bit(position)) & set
+}
+
 /// A board being built: walls, temporary blocks, occupancy and threat.
 #[derive(Debug, Clone)]
 pub struct Board {
@@ -398,7 +404,7 @@ pub struct Articulation {
     low: [u8; 128],
     subtree: [u8; 128],
     cut_off: [u8; 128],
-    stack: Vec<(u8, u8)>,
+    stack: Vec<u8>,
 }
 
 impl Default for Articulation {
@@ -418,20 +424,6 @@ impl Default for Articulation {
 }
 
 impl Board {
-    /// The neighbour of `position` in direction `direction` (0 Left, 1 Up, 2 Right, 3 Down) if
-    /// it lies in `set`.
-    #[inline]
-    fn neighbour_in(&self, position: u8, direction: u8, set: Bits) -> Option<u8> {
-        let stride = self.stride;
-        let neighbour = match direction {
-            0 => position.checked_sub(1)?,
-            1 => position.checked_add(stride)?,
-            2 => position.checked_add(1)?,
-            _ => position.checked_sub(stride)?,
-        };
-        (neighbour < 128 && set & bit(neighbour) != 0).then_some(neighbour)
-    }
-
     /// Fills `out` with the articulation data of `set` (iterative depth-first search, each root
     /// taken in allTiles order).
     pub fn articulation(&self, set: Bits, out: &mut Articulation) {
@@ -446,7 +438,6 @@ impl Board {
         while rest != 0 {
             let root = lowest(rest);
             let first_clock = clock + 1;
-            let mut component = bit(root);
             let mut separated: Bits = 0;
             out.components += 1;
             clock += 1;
@@ -454,30 +445,31 @@ impl Board {
             out.low[usize::from(root)] = clock;
             out.subtree[usize::from(root)] = 1;
             out.stack.clear();
-            out.stack.push((root, 0));
-            while let Some(&mut (vertex, ref mut direction)) = out.stack.last_mut() {
-                if *direction < 4 {
-                    let d = *direction;
-                    *direction += 1;
-                    let Some(next) = self.neighbour_in(vertex, d, set) else {
-                        continue;
-                    };
+            out.stack.push(root);
+            let mut visited_here = bit(root);
+            while let Some(&vertex) = out.stack.last() {
+                let neighbours = self.spread(bit(vertex)) & set;
+                let unvisited = neighbours & !visited_here;
+                if unvisited != 0 {
+                    let next = lowest(unvisited);
                     let n = usize::from(next);
-                    if out.discovered[n] == 0 {
-                        clock += 1;
-                        out.discovered[n] = clock;
-                        out.low[n] = clock;
-                        out.subtree[n] = 1;
-                        component |= bit(next);
-                        out.stack.push((next, 0));
-                    } else {
-                        let v = usize::from(vertex);
-                        out.low[v] = out.low[v].min(out.discovered[n]);
+                    clock += 1;
+                    out.discovered[n] = clock;
+                    out.subtree[n] = 1;
+                    visited_here |= bit(next);
+                    // Back edges to tiles already visited (the parent included, which is
+                    // harmless for cut vertices) lower the new tile's low-link at once.
+                    let mut low = clock;
+                    for seen in tiles_of(neighbours_of(self, next, set) & visited_here & !bit(next))
+                    {
+                        low = low.min(out.discovered[usize::from(seen)]);
                     }
+                    out.low[n] = low;
+                    out.stack.push(next);
                     continue;
                 }
                 out.stack.pop();
-                let Some(&(parent, _)) = out.stack.last() else {
+                let Some(&parent) = out.stack.last() else {
                     break;
                 };
                 let (v, u) = (usize::from(vertex), usize::from(parent));
@@ -504,7 +496,7 @@ impl Board {
                 out.pieces[p] += 1;
                 out.cuts |= bit(position);
             }
-            rest &= !component;
+            rest &= !visited_here;
         }
     }
 }
