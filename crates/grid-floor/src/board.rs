@@ -81,6 +81,65 @@ const fn ring_groups() -> [u8; 256] {
     table
 }
 
+/// `CanBeACut` per ring mask: for each side (Left, Up, Right, Down) that is open, a gap when
+/// the corner after it (clockwise) or the next side is closed; a cut needs two open sides and
+/// more than one gap.
+const CAN_BE_A_CUT: [bool; 256] = can_be_a_cut_table();
+
+const fn can_be_a_cut_table() -> [bool; 256] {
+    let mut table = [false; 256];
+    let mut mask = 0usize;
+    while mask < 256 {
+        // Ring cells: 0 Up, 1 Up-Right, 2 Right, 3 Down-Right, 4 Down, 5 Down-Left, 6 Left, 7 Up-Left.
+        let sides = [(6usize, 7usize, 0usize), (0, 1, 2), (2, 3, 4), (4, 5, 6)];
+        let mut open = 0;
+        let mut gaps = 0;
+        let mut i = 0;
+        while i < 4 {
+            let (side, corner, next) = sides[i];
+            if mask >> side & 1 == 1 {
+                open += 1;
+                if !(mask >> corner & 1 == 1 && mask >> next & 1 == 1) {
+                    gaps += 1;
+                }
+            }
+            i += 1;
+        }
+        table[mask] = open >= 2 && gaps > 1;
+        mask += 1;
+    }
+    table
+}
+
+/// `Tile.MonsterPercent`'s shape class per ring mask (only the four sides matter).
+const SHAPES: [usize; 256] = shape_table();
+
+const fn shape_table() -> [usize; 256] {
+    let mut table = [3usize; 256];
+    let mut mask = 0usize;
+    while mask < 256 {
+        let horizontal = (mask >> 2 & 1) + (mask >> 6 & 1);
+        let vertical = (mask & 1) + (mask >> 4 & 1);
+        table[mask] = if (horizontal == 2 && vertical == 0) || (vertical == 2 && horizontal == 0) {
+            0
+        } else if horizontal + vertical == 4 {
+            1
+        } else if horizontal + vertical >= 2 {
+            2
+        } else {
+            3
+        };
+        mask += 1;
+    }
+    table
+}
+
+/// The tiles of `set` next to `position`.
+#[inline]
+fn neighbours_of(board: &Board, position: u8, set: Bits) -> Bits {
+    board.spread(bit(position)) & set
+}
+
 /// A board being built: walls, temporary blocks, occupancy and threat.
 #[derive(Debug, Clone)]
 pub struct Board {
@@ -235,27 +294,23 @@ impl Board {
         self.connected_without(0)
     }
 
-    /// The 3x3 ring mask of `position` within `set` (see [`RING_GROUPS`]).
+    /// The 3x3 ring mask of `position` within `set` (see [`RING_GROUPS`]): one window shift,
+    /// then eight bit picks. Off-board neighbours read as empty (the padding column and the
+    /// bits beyond the board are never set).
+    #[inline]
     fn ring(&self, position: u8, set: Bits) -> usize {
-        let stride = i32::from(self.stride);
-        let offsets = [
-            stride,
-            stride + 1,
-            1,
-            1 - stride,
-            -stride,
-            -stride - 1,
-            -1,
-            stride - 1,
-        ];
-        let mut mask = 0usize;
-        for (i, offset) in offsets.into_iter().enumerate() {
-            let neighbour = i32::from(position) + offset;
-            if (0..128).contains(&neighbour) && set >> neighbour & 1 == 1 {
-                mask |= 1 << i;
-            }
-        }
-        mask
+        let stride = u32::from(self.stride);
+        // Bit k of `window` is tile `position - stride - 1 + k`.
+        let window = ((set & self.all) << (stride + 1)) >> position;
+        let at = |offset: u32| ((window >> offset) & 1) as usize;
+        at(2 * stride + 1)
+            | at(2 * stride + 2) << 1
+            | at(stride + 2) << 2
+            | at(2) << 3
+            | at(1) << 4
+            | at(0) << 5
+            | at(stride) << 6
+            | at(2 * stride) << 7
     }
 
     /// `CanDelete`: the tile is passable and making it impassable keeps the passable tiles one
@@ -290,20 +345,7 @@ impl Board {
     /// `Tile.CanBeACut`, reading "exists" as "exists and is passable" (SPEC): at least two
     /// passable orthogonal neighbours and more than one corner gap between them.
     pub fn can_be_a_cut(&self, position: u8) -> bool {
-        let ring = self.ring(position, self.safe());
-        let open = |cell: usize| ring >> cell & 1 == 1;
-        // Ring cells: 0 Up, 1 Up-Right, 2 Right, 3 Down-Right, 4 Down, 5 Down-Left, 6 Left, 7 Up-Left.
-        let mut count = 0;
-        let mut gaps = 0;
-        for (side, corner, next) in [(6, 7, 0), (0, 1, 2), (2, 3, 4), (4, 5, 6)] {
-            if open(side) {
-                count += 1;
-                if !(open(corner) && open(next)) {
-                    gaps += 1;
-                }
-            }
-        }
-        count >= 2 && gaps > 1
+        CAN_BE_A_CUT[self.ring(position, self.safe())]
     }
 
     /// `GetThreatComponents` of `safe`: calls `visit` with each region, lowest first tile first.
@@ -319,24 +361,7 @@ impl Board {
     /// `Tile.MonsterPercent` shape class: 0 straight corridor, 1 crossing, 2 corner or T,
     /// 3 dead end, edge or isolated. Temporary blocks count as closed.
     pub fn shape(&self, position: u8) -> usize {
-        let passable = self.passable();
-        let (x, y) = self.xy(position);
-        let (x, y) = (i32::from(x), i32::from(y));
-        let open = |dx: i32, dy: i32| {
-            self.tile_at(x + dx, y + dy)
-                .is_some_and(|p| passable & bit(p) != 0)
-        };
-        let horizontal = usize::from(open(-1, 0)) + usize::from(open(1, 0));
-        let vertical = usize::from(open(0, 1)) + usize::from(open(0, -1));
-        if (horizontal == 2 && vertical == 0) || (vertical == 2 && horizontal == 0) {
-            0
-        } else if horizontal + vertical == 4 {
-            1
-        } else if horizontal + vertical >= 2 {
-            2
-        } else {
-            3
-        }
+        SHAPES[self.ring(position, self.passable())]
     }
 
     /// `GetStartDistances` for the tiles of `wanted`: step distance from `start` over passable
@@ -379,7 +404,7 @@ pub struct Articulation {
     low: [u8; 128],
     subtree: [u8; 128],
     cut_off: [u8; 128],
-    stack: Vec<(u8, u8)>,
+    stack: Vec<u8>,
 }
 
 impl Default for Articulation {
@@ -399,20 +424,6 @@ impl Default for Articulation {
 }
 
 impl Board {
-    /// The neighbour of `position` in direction `direction` (0 Left, 1 Up, 2 Right, 3 Down) if
-    /// it lies in `set`.
-    #[inline]
-    fn neighbour_in(&self, position: u8, direction: u8, set: Bits) -> Option<u8> {
-        let stride = self.stride;
-        let neighbour = match direction {
-            0 => position.checked_sub(1)?,
-            1 => position.checked_add(stride)?,
-            2 => position.checked_add(1)?,
-            _ => position.checked_sub(stride)?,
-        };
-        (neighbour < 128 && set & bit(neighbour) != 0).then_some(neighbour)
-    }
-
     /// Fills `out` with the articulation data of `set` (iterative depth-first search, each root
     /// taken in allTiles order).
     pub fn articulation(&self, set: Bits, out: &mut Articulation) {
@@ -427,7 +438,6 @@ impl Board {
         while rest != 0 {
             let root = lowest(rest);
             let first_clock = clock + 1;
-            let mut component = bit(root);
             let mut separated: Bits = 0;
             out.components += 1;
             clock += 1;
@@ -435,30 +445,31 @@ impl Board {
             out.low[usize::from(root)] = clock;
             out.subtree[usize::from(root)] = 1;
             out.stack.clear();
-            out.stack.push((root, 0));
-            while let Some(&mut (vertex, ref mut direction)) = out.stack.last_mut() {
-                if *direction < 4 {
-                    let d = *direction;
-                    *direction += 1;
-                    let Some(next) = self.neighbour_in(vertex, d, set) else {
-                        continue;
-                    };
+            out.stack.push(root);
+            let mut visited_here = bit(root);
+            while let Some(&vertex) = out.stack.last() {
+                let neighbours = self.spread(bit(vertex)) & set;
+                let unvisited = neighbours & !visited_here;
+                if unvisited != 0 {
+                    let next = lowest(unvisited);
                     let n = usize::from(next);
-                    if out.discovered[n] == 0 {
-                        clock += 1;
-                        out.discovered[n] = clock;
-                        out.low[n] = clock;
-                        out.subtree[n] = 1;
-                        component |= bit(next);
-                        out.stack.push((next, 0));
-                    } else {
-                        let v = usize::from(vertex);
-                        out.low[v] = out.low[v].min(out.discovered[n]);
+                    clock += 1;
+                    out.discovered[n] = clock;
+                    out.subtree[n] = 1;
+                    visited_here |= bit(next);
+                    // Back edges to tiles already visited (the parent included, which is
+                    // harmless for cut vertices) lower the new tile's low-link at once.
+                    let mut low = clock;
+                    for seen in tiles_of(neighbours_of(self, next, set) & visited_here & !bit(next))
+                    {
+                        low = low.min(out.discovered[usize::from(seen)]);
                     }
+                    out.low[n] = low;
+                    out.stack.push(next);
                     continue;
                 }
                 out.stack.pop();
-                let Some(&(parent, _)) = out.stack.last() else {
+                let Some(&parent) = out.stack.last() else {
                     break;
                 };
                 let (v, u) = (usize::from(vertex), usize::from(parent));
@@ -485,7 +496,7 @@ impl Board {
                 out.pieces[p] += 1;
                 out.cuts |= bit(position);
             }
-            rest &= !component;
+            rest &= !visited_here;
         }
     }
 }
@@ -558,6 +569,37 @@ mod tests {
             }
         }
         assert!(checked > 5000);
+    }
+
+    #[test]
+    fn ring_reads_the_eight_neighbours() {
+        for board in boards().take(50) {
+            let set = board.passable();
+            for &position in &board.all_tiles {
+                let (x, y) = board.xy(position);
+                let (x, y) = (i32::from(x), i32::from(y));
+                let cells = [
+                    (0, 1),
+                    (1, 1),
+                    (1, 0),
+                    (1, -1),
+                    (0, -1),
+                    (-1, -1),
+                    (-1, 0),
+                    (-1, 1),
+                ];
+                let mut expected = 0;
+                for (i, (dx, dy)) in cells.into_iter().enumerate() {
+                    if board
+                        .tile_at(x + dx, y + dy)
+                        .is_some_and(|p| set & bit(p) != 0)
+                    {
+                        expected |= 1 << i;
+                    }
+                }
+                assert_eq!(board.ring(position, set), expected, "({x}, {y})");
+            }
+        }
     }
 
     #[test]

@@ -122,6 +122,9 @@ pub struct Generator<'t> {
     components: Vec<Component>,
     component_tiles: Vec<u8>,
     articulation: Articulation,
+    /// The last FindDeletableSquares answer and the passable set it was computed for: CanDelete
+    /// depends on nothing else, and after BuildMaze the passable set rarely changes.
+    deletable_cache: (Bits, Bits),
     distance: [u8; 128],
     threat_distance: [u32; 128],
 }
@@ -143,6 +146,7 @@ impl<'t> Generator<'t> {
             components: Vec::with_capacity(32),
             component_tiles: Vec::with_capacity(128),
             articulation: Articulation::default(),
+            deletable_cache: (0, 0),
             distance: [0; 128],
             threat_distance: [0; 128],
         }
@@ -232,6 +236,7 @@ impl<'t> Generator<'t> {
 
         // 1. Initialize.
         self.board.reset(rule.size, rule.size);
+        self.deletable_cache = (0, 0);
 
         // 2. Environment: reuse the saved one, else uniform among those earlier floors left.
         // Decision: one `index(count)` draw over the remaining environments in enum order.
@@ -393,11 +398,21 @@ impl<'t> Generator<'t> {
         objects.push(object);
     }
 
+    /// `FindDeletableSquares` as a set, cached by the passable set.
+    fn deletable(&mut self) -> Bits {
+        let passable = self.board.passable();
+        if self.deletable_cache.0 != passable || passable == 0 {
+            let deletable = self.board.deletable_set(&mut self.articulation);
+            self.deletable_cache = (passable, deletable);
+        }
+        self.deletable_cache.1
+    }
+
     /// `RandomUnusedTile()`: shuffle FindDeletableSquares (one draw per square), first unused.
     fn random_unused_tile(&mut self, rng: &mut Lcg31) -> Option<u8> {
         let mut list = std::mem::take(&mut self.list);
         list.clear();
-        list.extend(tiles_of(self.board.deletable_set(&mut self.articulation)));
+        list.extend(tiles_of(self.deletable()));
         let found = self.first_unused_after_shuffle(&mut list, rng);
         self.list = list;
         found
@@ -988,7 +1003,7 @@ impl<'t> Generator<'t> {
         // The tile: the first component (highest threat first) with CanDelete tiles and an unused
         // one among them. Decision: a component whose candidates are all used is passed over.
         let mut boss_tile = None;
-        let deletable = self.board.deletable_set(&mut self.articulation);
+        let deletable = self.deletable();
         for c in 0..self.components.len() {
             let Component { start, len, .. } = self.components[c];
             let mut list = std::mem::take(&mut self.list);
@@ -1134,6 +1149,7 @@ impl<'t> Generator<'t> {
         let tables = self.tables;
         let last = &tables.last_floor;
         self.board.reset(last.size, last.size);
+        self.deletable_cache = (0, 0);
         let (cx, cy) = last.centre;
         let centre = self.board.position(cx, cy);
         let mut objects = Vec::with_capacity(3);
