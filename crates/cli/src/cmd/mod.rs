@@ -1,7 +1,6 @@
 //! The subcommands of `dungeon` and their dispatch.
 
 mod export;
-#[allow(dead_code)] // Wired into `dungeon export --from floor|map` with the export command.
 mod flat;
 mod floor;
 mod layout;
