@@ -537,6 +537,96 @@ const EMBEDDED_ROOMS: &[(&str, &[u8])] = &[
     ),
 ];
 
+/// `--from floor|map`: one 2D map extruded into one structure, written as `dungeon.nbt`, a data
+/// pack placing it, `preview.txt` (the map's ASCII view) and, with `--schem`, `dungeon.schem`.
+fn run_flat(args: &ExportArgs, version: McVersion) -> anyhow::Result<()> {
+    let (grid, theme, preview, what) = match args.from {
+        Source::Floor => {
+            let tables = grid_floor::Tables::default_tables()
+                .context("the embedded grid-floor tables are invalid")?;
+            let (setup, seed) = match &args.code {
+                Some(code) => {
+                    let code = rng::SeedCode::decode(code)
+                        .map_err(|e| bad_input(format!("--code {code:?}: {e}")))?;
+                    (grid_floor::Setup::from_code(&code), code.initial_seed)
+                }
+                None => {
+                    let setup = grid_floor::Setup::for_class("warrior")
+                        .context("the default class is missing")?;
+                    (setup, args.seed & 0x7FFF_FFFF)
+                }
+            };
+            let mut generator = grid_floor::Generator::new(&tables);
+            let floor = generator
+                .run_floor(&setup, seed, args.depth)
+                .map_err(|e| bad_input(format!("floor {} of seed {seed}: {e}", args.depth)))?;
+            let grid = flat::floor_grid(&floor, args.scale.unwrap_or(5))?;
+            let theme = flat::theme_for(floor.environment)?;
+            let what = format!(
+                "grid-floor seed {seed}, floor {} ({})",
+                args.depth, floor.environment
+            );
+            (grid, theme, floor.to_ascii(), what)
+        }
+        // `run` sends layouts elsewhere; a layout never reaches this arm.
+        Source::Map | Source::Layout => {
+            let props = tile_map::preset(&args.preset).map_err(|e| bad_input(e.to_string()))?;
+            let mut generator = tile_map::Generator::new();
+            generator.generate(&props, tile_map::Quirks::Faithful, args.seed);
+            let ascii = generator.map().to_ascii();
+            let grid = flat::map_grid(&ascii, args.scale.unwrap_or(2))?;
+            let theme = flat::theme_for("tile-map")?;
+            let what = format!("tile-map preset {} seed {}", args.preset, args.seed);
+            (grid, theme, ascii, what)
+        }
+    };
+    let mut structure = nbt_export::extrude(&grid, &theme)
+        .map_err(|e| anyhow::anyhow!("extruding the map: {e}"))?;
+    structure.set_data_version(version.data_version());
+    let templates = vec![Template {
+        name: "map".to_string(),
+        structure,
+    }];
+    let placements = [Placement {
+        template: 0,
+        origin: IVec3::ZERO,
+        transform: Transform::default(),
+    }];
+    let options = PackOptions {
+        namespace: args.namespace.clone(),
+        description: what.clone(),
+        version,
+    };
+    let pack_files =
+        data_pack(&templates, &placements, &options).map_err(|e| bad_input(e.to_string()))?;
+    let structure = &templates[0].structure;
+    crate::output::write_dir_with(&args.out, |dir| {
+        crate::output::write_file_with(&dir.join("dungeon.nbt"), |out| {
+            Ok(write_nbt(structure, out)?)
+        })?;
+        if args.schem {
+            crate::output::write_file_with(&dir.join("dungeon.schem"), |out| {
+                Ok(write_schem(structure, out)?)
+            })?;
+        }
+        for file in &pack_files {
+            crate::output::write_file(&dir.join("datapack").join(&file.path), &file.bytes)?;
+        }
+        crate::output::write_file(&dir.join("preview.txt"), preview.as_bytes())
+    })
+    .with_context(|| format!("writing {}", args.out.display()))?;
+    let size = structure.size();
+    println!(
+        "{}: {what}, {} x {} x {} blocks; /function {}:place builds it",
+        args.out.display(),
+        size.x,
+        size.y,
+        size.z,
+        args.namespace
+    );
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -660,94 +750,4 @@ mod tests {
         }
         assert!(sealed > 20, "only {sealed} unused doorways seen");
     }
-}
-
-/// `--from floor|map`: one 2D map extruded into one structure, written as `dungeon.nbt`, a data
-/// pack placing it, `preview.txt` (the map's ASCII view) and, with `--schem`, `dungeon.schem`.
-fn run_flat(args: &ExportArgs, version: McVersion) -> anyhow::Result<()> {
-    let (grid, theme, preview, what) = match args.from {
-        Source::Floor => {
-            let tables = grid_floor::Tables::default_tables()
-                .context("the embedded grid-floor tables are invalid")?;
-            let (setup, seed) = match &args.code {
-                Some(code) => {
-                    let code = rng::SeedCode::decode(code)
-                        .map_err(|e| bad_input(format!("--code {code:?}: {e}")))?;
-                    (grid_floor::Setup::from_code(&code), code.initial_seed)
-                }
-                None => {
-                    let setup = grid_floor::Setup::for_class("warrior")
-                        .context("the default class is missing")?;
-                    (setup, args.seed & 0x7FFF_FFFF)
-                }
-            };
-            let mut generator = grid_floor::Generator::new(&tables);
-            let floor = generator
-                .run_floor(&setup, seed, args.depth)
-                .map_err(|e| bad_input(format!("floor {} of seed {seed}: {e}", args.depth)))?;
-            let grid = flat::floor_grid(&floor, args.scale.unwrap_or(5))?;
-            let theme = flat::theme_for(floor.environment)?;
-            let what = format!(
-                "grid-floor seed {seed}, floor {} ({})",
-                args.depth, floor.environment
-            );
-            (grid, theme, floor.to_ascii(), what)
-        }
-        // `run` sends layouts elsewhere; a layout never reaches this arm.
-        Source::Map | Source::Layout => {
-            let props = tile_map::preset(&args.preset).map_err(|e| bad_input(e.to_string()))?;
-            let mut generator = tile_map::Generator::new();
-            generator.generate(&props, tile_map::Quirks::Faithful, args.seed);
-            let ascii = generator.map().to_ascii();
-            let grid = flat::map_grid(&ascii, args.scale.unwrap_or(2))?;
-            let theme = flat::theme_for("tile-map")?;
-            let what = format!("tile-map preset {} seed {}", args.preset, args.seed);
-            (grid, theme, ascii, what)
-        }
-    };
-    let mut structure = nbt_export::extrude(&grid, &theme)
-        .map_err(|e| anyhow::anyhow!("extruding the map: {e}"))?;
-    structure.set_data_version(version.data_version());
-    let templates = vec![Template {
-        name: "map".to_string(),
-        structure,
-    }];
-    let placements = [Placement {
-        template: 0,
-        origin: IVec3::ZERO,
-        transform: Transform::default(),
-    }];
-    let options = PackOptions {
-        namespace: args.namespace.clone(),
-        description: what.clone(),
-        version,
-    };
-    let pack_files =
-        data_pack(&templates, &placements, &options).map_err(|e| bad_input(e.to_string()))?;
-    let structure = &templates[0].structure;
-    crate::output::write_dir_with(&args.out, |dir| {
-        crate::output::write_file_with(&dir.join("dungeon.nbt"), |out| {
-            Ok(write_nbt(structure, out)?)
-        })?;
-        if args.schem {
-            crate::output::write_file_with(&dir.join("dungeon.schem"), |out| {
-                Ok(write_schem(structure, out)?)
-            })?;
-        }
-        for file in &pack_files {
-            crate::output::write_file(&dir.join("datapack").join(&file.path), &file.bytes)?;
-        }
-        crate::output::write_file(&dir.join("preview.txt"), preview.as_bytes())
-    })
-    .with_context(|| format!("writing {}", args.out.display()))?;
-    let size = structure.size();
-    println!(
-        "{}: {what}, {} x {} x {} blocks; /function {}:place builds it",
-        args.out.display(),
-        size.x,
-        size.y,
-        size.z,
-        args.namespace
-    );
-    Ok(())
 }
