@@ -15,9 +15,18 @@ mod tidy;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+/// The workspace this run works on: the nearest ancestor of the current directory whose
+/// `Cargo.toml` declares `[workspace]`. Found at run time, not compile time, so that a binary
+/// built in one checkout never writes into another (a copied `target/` would otherwise do that).
 fn workspace_root() -> PathBuf {
-    let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    manifest.parent().map(PathBuf::from).unwrap_or(manifest)
+    let start = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
+    for dir in start.ancestors() {
+        let manifest = dir.join("Cargo.toml");
+        if std::fs::read_to_string(&manifest).is_ok_and(|text| text.contains("[workspace]")) {
+            return dir.to_path_buf();
+        }
+    }
+    start
 }
 
 fn main() -> ExitCode {
