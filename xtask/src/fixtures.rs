@@ -41,12 +41,13 @@ pub fn index(root: &Path) -> Result<Vec<Fixture>, String> {
     Ok(fixtures)
 }
 
+/// Builds the binary with the dev profile (the one `cargo test` already built, so CI does not
+/// pay for a second, optimised build; the output does not depend on the profile).
 fn dungeon_binary(root: &Path) -> Result<std::path::PathBuf, String> {
     let status = Command::new(env!("CARGO"))
         .args([
             "build",
             "--quiet",
-            "--release",
             "--package",
             "cli",
             "--bin",
@@ -61,7 +62,7 @@ fn dungeon_binary(root: &Path) -> Result<std::path::PathBuf, String> {
     let target = std::env::var_os("CARGO_TARGET_DIR")
         .map(std::path::PathBuf::from)
         .unwrap_or_else(|| root.join("target"));
-    Ok(target.join("release").join("dungeon"))
+    Ok(target.join("debug").join("dungeon"))
 }
 
 /// Regenerates (or, with `check`, compares) every fixture.
