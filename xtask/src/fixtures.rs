@@ -45,14 +45,7 @@ pub fn index(root: &Path) -> Result<Vec<Fixture>, String> {
 /// pay for a second, optimised build; the output does not depend on the profile).
 fn dungeon_binary(root: &Path) -> Result<std::path::PathBuf, String> {
     let status = Command::new(env!("CARGO"))
-        .args([
-            "build",
-            "--quiet",
-            "--package",
-            "cli",
-            "--bin",
-            "dungeon",
-        ])
+        .args(["build", "--quiet", "--package", "cli", "--bin", "dungeon"])
         .current_dir(root)
         .status()
         .map_err(|e| format!("cannot run cargo: {e}"))?;
