@@ -11,10 +11,23 @@
 /// A set of tiles.
 pub type Bits = u128;
 
-/// One tile as a bit.
+/// One tile as a bit (a table load: a variable 128-bit shift costs several instructions).
 #[inline]
 pub fn bit(position: u8) -> Bits {
-    1u128 << position
+    SINGLE_BITS[usize::from(position & 127)]
+}
+
+/// `SINGLE_BITS[p]` is the set holding tile `p` alone.
+const SINGLE_BITS: [Bits; 128] = single_bits();
+
+const fn single_bits() -> [Bits; 128] {
+    let mut table = [0; 128];
+    let mut position = 0;
+    while position < 128 {
+        table[position] = 1u128 << position;
+        position += 1;
+    }
+    table
 }
 
 /// The lowest tile of a non-empty set.
@@ -137,7 +150,7 @@ const fn shape_table() -> [usize; 256] {
 /// The tiles of `set` next to `position`.
 #[inline]
 fn neighbours_of(board: &Board, position: u8, set: Bits) -> Bits {
-    board.spread(bit(position)) & set
+    board.adjacent[usize::from(position & 127)] & set
 }
 
 /// A board being built: walls, temporary blocks, occupancy and threat.
@@ -162,6 +175,8 @@ pub struct Board {
     pub threat: [u8; 128],
     /// `allTiles`: every position, x fastest.
     pub all_tiles: Vec<u8>,
+    /// The on-board 4-neighbours of each position, so that single-tile questions need no shifts.
+    adjacent: [Bits; 128],
 }
 
 impl Board {
@@ -178,7 +193,7 @@ impl Board {
                 all_tiles.push(position);
             }
         }
-        Board {
+        let mut board = Board {
             width,
             height,
             stride,
@@ -189,7 +204,15 @@ impl Board {
             threatening: 0,
             threat: [0; 128],
             all_tiles,
+            adjacent: [0; 128],
+        };
+        for y in 0..height {
+            for x in 0..width {
+                let position = board.position(x, y);
+                board.adjacent[usize::from(position)] = board.spread(bit(position)) & all;
+            }
         }
+        board
     }
 
     /// Resets to an empty `width` x `height` board, keeping the allocation.
@@ -254,7 +277,8 @@ impl Board {
     /// Every tile one step from a tile of `set` (off-board bits included; mask them).
     #[inline]
     pub fn spread(&self, set: Bits) -> Bits {
-        let stride = u32::from(self.stride);
+        // Strides are at most 11: the mask tells the compiler so, which shortens the shifts.
+        let stride = u32::from(self.stride) & 63;
         (set << 1) | (set >> 1) | (set << stride) | (set >> stride)
     }
 
@@ -301,8 +325,9 @@ impl Board {
     fn ring(&self, position: u8, set: Bits) -> usize {
         let stride = u32::from(self.stride);
         // Bit k of `window` is tile `position - stride - 1 + k`.
-        let window = ((set & self.all) << (stride + 1)) >> position;
-        let at = |offset: u32| ((window >> offset) & 1) as usize;
+        // Only the lowest 2 * stride + 3 bits (at most 25) are read: keep them as a u32.
+        let window = (((set & self.all) << ((stride + 1) & 63)) >> (position & 127)) as u32;
+        let at = |offset: u32| ((window >> (offset & 31)) & 1) as usize;
         at(2 * stride + 1)
             | at(2 * stride + 2) << 1
             | at(stride + 2) << 2
@@ -325,7 +350,21 @@ impl Board {
         if RING_GROUPS[self.ring(position, passable)] <= 1 {
             return true;
         }
-        self.connected_without(bit(position))
+        // Every other tile reaches the tile through one of its neighbours, so the rest stays one
+        // region exactly when the neighbours stay joined: grow from one until it meets the others.
+        let open = passable & !bit(position);
+        let targets = neighbours_of(self, position, open);
+        let mut region = bit(lowest(targets));
+        loop {
+            if region & targets == targets {
+                return true;
+            }
+            let grown = (region | self.spread(region)) & open;
+            if grown == region {
+                return false;
+            }
+            region = grown;
+        }
     }
 
     /// `FindDeletableSquares` as a set: the passable tiles that are not cut vertices (same
@@ -448,7 +487,7 @@ impl Board {
             out.stack.push(root);
             let mut visited_here = bit(root);
             while let Some(&vertex) = out.stack.last() {
-                let neighbours = self.spread(bit(vertex)) & set;
+                let neighbours = neighbours_of(self, vertex, set);
                 let unvisited = neighbours & !visited_here;
                 if unvisited != 0 {
                     let next = lowest(unvisited);
