@@ -183,48 +183,53 @@ impl Board {
     /// Initialize: a `width` x `height` board without walls. Sides up to 10 (checked by the data
     /// validation).
     pub fn new(width: u8, height: u8) -> Board {
-        let stride = width + 1;
-        let mut all = 0;
-        let mut all_tiles = Vec::with_capacity(usize::from(width) * usize::from(height));
-        for y in 0..height {
-            for x in 0..width {
-                let position = y * stride + x;
-                all |= bit(position);
-                all_tiles.push(position);
-            }
-        }
         let mut board = Board {
-            width,
-            height,
-            stride,
-            all,
+            width: 0,
+            height: 0,
+            stride: 1,
+            all: 0,
             walls: 0,
             blocked: 0,
             occupied: 0,
             threatening: 0,
             threat: [0; 128],
-            all_tiles,
+            all_tiles: Vec::with_capacity(usize::from(width) * usize::from(height)),
             adjacent: [0; 128],
         };
-        for y in 0..height {
-            for x in 0..width {
-                let position = board.position(x, y);
-                board.adjacent[usize::from(position)] = board.spread(bit(position)) & all;
-            }
-        }
+        board.lay_out(width, height);
         board
     }
 
-    /// Resets to an empty `width` x `height` board, keeping the allocation.
+    /// Sets the size and everything derived from it (tile set, allTiles, neighbour masks) in
+    /// place, keeping the allocation.
+    fn lay_out(&mut self, width: u8, height: u8) {
+        self.width = width;
+        self.height = height;
+        self.stride = width + 1;
+        self.all = 0;
+        self.adjacent = [0; 128];
+        self.all_tiles.clear();
+        for y in 0..height {
+            for x in 0..width {
+                let position = self.position(x, y);
+                self.all |= bit(position);
+                self.all_tiles.push(position);
+            }
+        }
+        for y in 0..height {
+            for x in 0..width {
+                let position = self.position(x, y);
+                self.adjacent[usize::from(position)] = self.spread(bit(position)) & self.all;
+            }
+        }
+    }
+
+    /// Resets to an empty `width` x `height` board, keeping the allocation; the neighbour masks
+    /// are rebuilt only when the size changes.
     pub fn reset(&mut self, width: u8, height: u8) {
         if self.width != width || self.height != height {
-            *self = Board::new(width, height);
+            self.lay_out(width, height);
         } else {
-            self.walls = 0;
-            self.blocked = 0;
-            self.occupied = 0;
-            self.threatening = 0;
-            self.threat = [0; 128];
             let (width, height, stride) = (self.width, self.height, self.stride);
             self.all_tiles.clear();
             for y in 0..height {
@@ -233,6 +238,11 @@ impl Board {
                 }
             }
         }
+        self.walls = 0;
+        self.blocked = 0;
+        self.occupied = 0;
+        self.threatening = 0;
+        self.threat = [0; 128];
     }
 
     /// The position of `(x, y)`; callers keep coordinates on the board.
@@ -443,7 +453,8 @@ pub struct Articulation {
     low: [u8; 128],
     subtree: [u8; 128],
     cut_off: [u8; 128],
-    stack: Vec<u8>,
+    /// The depth-first path; a tile is on it at most once, so 128 slots always suffice.
+    stack: [u8; 128],
 }
 
 impl Default for Articulation {
@@ -457,7 +468,7 @@ impl Default for Articulation {
             low: [0; 128],
             subtree: [0; 128],
             cut_off: [0; 128],
-            stack: Vec::with_capacity(128),
+            stack: [0; 128],
         }
     }
 }
@@ -483,10 +494,11 @@ impl Board {
             out.discovered[usize::from(root)] = clock;
             out.low[usize::from(root)] = clock;
             out.subtree[usize::from(root)] = 1;
-            out.stack.clear();
-            out.stack.push(root);
+            out.stack[0] = root;
+            let mut depth = 1usize;
             let mut visited_here = bit(root);
-            while let Some(&vertex) = out.stack.last() {
+            while depth > 0 {
+                let vertex = out.stack[depth - 1];
                 let neighbours = neighbours_of(self, vertex, set);
                 let unvisited = neighbours & !visited_here;
                 if unvisited != 0 {
@@ -504,13 +516,15 @@ impl Board {
                         low = low.min(out.discovered[usize::from(seen)]);
                     }
                     out.low[n] = low;
-                    out.stack.push(next);
+                    out.stack[depth & 127] = next;
+                    depth += 1;
                     continue;
                 }
-                out.stack.pop();
-                let Some(&parent) = out.stack.last() else {
+                depth -= 1;
+                if depth == 0 {
                     break;
-                };
+                }
+                let parent = out.stack[depth - 1];
                 let (v, u) = (usize::from(vertex), usize::from(parent));
                 out.low[u] = out.low[u].min(out.low[v]);
                 out.subtree[u] = out.subtree[u].saturating_add(out.subtree[v]);
