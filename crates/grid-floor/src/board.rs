@@ -11,10 +11,23 @@
 /// A set of tiles.
 pub type Bits = u128;
 
-/// One tile as a bit.
+/// One tile as a bit (a table load: a variable 128-bit shift costs several instructions).
 #[inline]
 pub fn bit(position: u8) -> Bits {
-    1u128 << position
+    SINGLE_BITS[usize::from(position & 127)]
+}
+
+/// `SINGLE_BITS[p]` is the set holding tile `p` alone.
+const SINGLE_BITS: [Bits; 128] = single_bits();
+
+const fn single_bits() -> [Bits; 128] {
+    let mut table = [0; 128];
+    let mut position = 0;
+    while position < 128 {
+        table[position] = 1u128 << position;
+        position += 1;
+    }
+    table
 }
 
 /// The lowest tile of a non-empty set.
@@ -137,7 +150,7 @@ const fn shape_table() -> [usize; 256] {
 /// The tiles of `set` next to `position`.
 #[inline]
 fn neighbours_of(board: &Board, position: u8, set: Bits) -> Bits {
-    board.spread(bit(position)) & set
+    board.adjacent[usize::from(position & 127)] & set
 }
 
 /// A board being built: walls, temporary blocks, occupancy and threat.
@@ -162,46 +175,61 @@ pub struct Board {
     pub threat: [u8; 128],
     /// `allTiles`: every position, x fastest.
     pub all_tiles: Vec<u8>,
+    /// The on-board 4-neighbours of each position, so that single-tile questions need no shifts.
+    adjacent: [Bits; 128],
 }
 
 impl Board {
     /// Initialize: a `width` x `height` board without walls. Sides up to 10 (checked by the data
     /// validation).
     pub fn new(width: u8, height: u8) -> Board {
-        let stride = width + 1;
-        let mut all = 0;
-        let mut all_tiles = Vec::with_capacity(usize::from(width) * usize::from(height));
-        for y in 0..height {
-            for x in 0..width {
-                let position = y * stride + x;
-                all |= bit(position);
-                all_tiles.push(position);
-            }
-        }
-        Board {
-            width,
-            height,
-            stride,
-            all,
+        let mut board = Board {
+            width: 0,
+            height: 0,
+            stride: 1,
+            all: 0,
             walls: 0,
             blocked: 0,
             occupied: 0,
             threatening: 0,
             threat: [0; 128],
-            all_tiles,
+            all_tiles: Vec::with_capacity(usize::from(width) * usize::from(height)),
+            adjacent: [0; 128],
+        };
+        board.lay_out(width, height);
+        board
+    }
+
+    /// Sets the size and everything derived from it (tile set, allTiles, neighbour masks) in
+    /// place, keeping the allocation.
+    fn lay_out(&mut self, width: u8, height: u8) {
+        self.width = width;
+        self.height = height;
+        self.stride = width + 1;
+        self.all = 0;
+        self.adjacent = [0; 128];
+        self.all_tiles.clear();
+        for y in 0..height {
+            for x in 0..width {
+                let position = self.position(x, y);
+                self.all |= bit(position);
+                self.all_tiles.push(position);
+            }
+        }
+        for y in 0..height {
+            for x in 0..width {
+                let position = self.position(x, y);
+                self.adjacent[usize::from(position)] = self.spread(bit(position)) & self.all;
+            }
         }
     }
 
-    /// Resets to an empty `width` x `height` board, keeping the allocation.
+    /// Resets to an empty `width` x `height` board, keeping the allocation; the neighbour masks
+    /// are rebuilt only when the size changes.
     pub fn reset(&mut self, width: u8, height: u8) {
         if self.width != width || self.height != height {
-            *self = Board::new(width, height);
+            self.lay_out(width, height);
         } else {
-            self.walls = 0;
-            self.blocked = 0;
-            self.occupied = 0;
-            self.threatening = 0;
-            self.threat = [0; 128];
             let (width, height, stride) = (self.width, self.height, self.stride);
             self.all_tiles.clear();
             for y in 0..height {
@@ -210,6 +238,11 @@ impl Board {
                 }
             }
         }
+        self.walls = 0;
+        self.blocked = 0;
+        self.occupied = 0;
+        self.threatening = 0;
+        self.threat = [0; 128];
     }
 
     /// The position of `(x, y)`; callers keep coordinates on the board.
@@ -254,7 +287,8 @@ impl Board {
     /// Every tile one step from a tile of `set` (off-board bits included; mask them).
     #[inline]
     pub fn spread(&self, set: Bits) -> Bits {
-        let stride = u32::from(self.stride);
+        // Strides are at most 11: the mask tells the compiler so, which shortens the shifts.
+        let stride = u32::from(self.stride) & 63;
         (set << 1) | (set >> 1) | (set << stride) | (set >> stride)
     }
 
@@ -301,8 +335,9 @@ impl Board {
     fn ring(&self, position: u8, set: Bits) -> usize {
         let stride = u32::from(self.stride);
         // Bit k of `window` is tile `position - stride - 1 + k`.
-        let window = ((set & self.all) << (stride + 1)) >> position;
-        let at = |offset: u32| ((window >> offset) & 1) as usize;
+        // Only the lowest 2 * stride + 3 bits (at most 25) are read: keep them as a u32.
+        let window = (((set & self.all) << ((stride + 1) & 63)) >> (position & 127)) as u32;
+        let at = |offset: u32| ((window >> (offset & 31)) & 1) as usize;
         at(2 * stride + 1)
             | at(2 * stride + 2) << 1
             | at(stride + 2) << 2
@@ -325,7 +360,21 @@ impl Board {
         if RING_GROUPS[self.ring(position, passable)] <= 1 {
             return true;
         }
-        self.connected_without(bit(position))
+        // Every other tile reaches the tile through one of its neighbours, so the rest stays one
+        // region exactly when the neighbours stay joined: grow from one until it meets the others.
+        let open = passable & !bit(position);
+        let targets = neighbours_of(self, position, open);
+        let mut region = bit(lowest(targets));
+        loop {
+            if region & targets == targets {
+                return true;
+            }
+            let grown = (region | self.spread(region)) & open;
+            if grown == region {
+                return false;
+            }
+            region = grown;
+        }
     }
 
     /// `FindDeletableSquares` as a set: the passable tiles that are not cut vertices (same
@@ -404,7 +453,8 @@ pub struct Articulation {
     low: [u8; 128],
     subtree: [u8; 128],
     cut_off: [u8; 128],
-    stack: Vec<u8>,
+    /// The depth-first path; a tile is on it at most once, so 128 slots always suffice.
+    stack: [u8; 128],
 }
 
 impl Default for Articulation {
@@ -418,7 +468,7 @@ impl Default for Articulation {
             low: [0; 128],
             subtree: [0; 128],
             cut_off: [0; 128],
-            stack: Vec::with_capacity(128),
+            stack: [0; 128],
         }
     }
 }
@@ -444,11 +494,12 @@ impl Board {
             out.discovered[usize::from(root)] = clock;
             out.low[usize::from(root)] = clock;
             out.subtree[usize::from(root)] = 1;
-            out.stack.clear();
-            out.stack.push(root);
+            out.stack[0] = root;
+            let mut depth = 1usize;
             let mut visited_here = bit(root);
-            while let Some(&vertex) = out.stack.last() {
-                let neighbours = self.spread(bit(vertex)) & set;
+            while depth > 0 {
+                let vertex = out.stack[depth - 1];
+                let neighbours = neighbours_of(self, vertex, set);
                 let unvisited = neighbours & !visited_here;
                 if unvisited != 0 {
                     let next = lowest(unvisited);
@@ -465,13 +516,15 @@ impl Board {
                         low = low.min(out.discovered[usize::from(seen)]);
                     }
                     out.low[n] = low;
-                    out.stack.push(next);
+                    out.stack[depth & 127] = next;
+                    depth += 1;
                     continue;
                 }
-                out.stack.pop();
-                let Some(&parent) = out.stack.last() else {
+                depth -= 1;
+                if depth == 0 {
                     break;
-                };
+                }
+                let parent = out.stack[depth - 1];
                 let (v, u) = (usize::from(vertex), usize::from(parent));
                 out.low[u] = out.low[u].min(out.low[v]);
                 out.subtree[u] = out.subtree[u].saturating_add(out.subtree[v]);

@@ -465,12 +465,21 @@ impl<'t> Generator<'t> {
         let safe = board.safe();
         board.articulation(safe, &mut self.articulation);
         let cuts = &self.articulation;
-        // The post-cut component list also holds the components the cut does not touch.
-        let mut regions: [(Bits, u8); 64] = [(0, 0); 64];
+        // The post-cut component list also holds the components the cut does not touch: the
+        // smallest of those is the smallest region, or the second smallest when the cut lies in
+        // the smallest. Only the first 64 regions count (the bound of the component list).
+        let mut smallest_region: (Bits, u8) = (0, u8::MAX);
+        let mut second_smallest = u8::MAX;
         let mut region_count = 0;
         board.for_each_component(safe, |region| {
-            if region_count < regions.len() {
-                regions[region_count] = (region, region.count_ones() as u8);
+            if region_count < 64 {
+                let size = region.count_ones() as u8;
+                if size < smallest_region.1 {
+                    second_smallest = smallest_region.1;
+                    smallest_region = (region, size);
+                } else if size < second_smallest {
+                    second_smallest = size;
+                }
                 region_count += 1;
             }
         });
@@ -481,12 +490,11 @@ impl<'t> Generator<'t> {
             }
             // Blocking a cut vertex turns its component into `pieces` components.
             let count = cuts.pieces[usize::from(position)];
-            let untouched = regions[..region_count]
-                .iter()
-                .filter(|(region, _)| region & bit(position) == 0)
-                .map(|&(_, size)| size)
-                .min()
-                .unwrap_or(u8::MAX);
+            let untouched = if smallest_region.0 & bit(position) != 0 {
+                second_smallest
+            } else {
+                smallest_region.1
+            };
             let smallest = cuts.smallest[usize::from(position)].min(untouched);
             let better = match best {
                 None => true,
