@@ -12,6 +12,8 @@ use crate::tile::{self, in_bounds, Terrain, Tile, HEIGHT, TILES, WIDTH};
 /// Grid cells per axis in the game's grid array (15), plus one so that the `x + 1` reads of the
 /// dead-end pass stay inside the array.
 pub(crate) const GRID_DIM: usize = 16;
+/// Length of the shuffle scratch array: the power of two at or above [`TILES`].
+pub(crate) const SHUFFLE_AREA: usize = TILES.next_power_of_two();
 
 /// The game's `dungeon_grid_cell`.
 #[derive(Clone, Copy, Debug, Default)]
@@ -123,7 +125,9 @@ pub struct Generator {
     /// Open room tiles, indexed once per spawn pass.
     pub(crate) room_tiles: Vec<u16>,
     /// Bulk draws for the spawn shuffles.
-    pub(crate) draw_buffer: Vec<u16>,
+    pub(crate) draw_buffer: Box<[u16]>,
+    /// Scratch array the shuffles swap in.
+    pub(crate) shuffle_area: Box<[u16; SHUFFLE_AREA]>,
     pub(crate) rng: DungeonRng,
     pub(crate) status: Status,
     pub(crate) quirks: Quirks,
@@ -158,7 +162,8 @@ impl Generator {
             list_x: [0; GRID_DIM],
             list_y: [0; GRID_DIM],
             spawn_list: Vec::with_capacity(TILES),
-            draw_buffer: Vec::with_capacity(4 * TILES),
+            draw_buffer: vec![0; 4 * TILES].into_boxed_slice(),
+            shuffle_area: Box::new([0; SHUFFLE_AREA]),
             room_tiles: Vec::with_capacity(TILES),
             template: Box::new(Self::fresh_floor()),
             rng: DungeonRng::init(0),

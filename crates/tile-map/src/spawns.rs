@@ -4,7 +4,7 @@
 //! Every list of candidate tiles is collected x-outer, shuffled with 2 x len random swaps and
 //! filled from a random start index, wrapping around, as the game does.
 
-use crate::generator::Generator;
+use crate::generator::{Generator, SHUFFLE_AREA};
 use crate::props::FloorProperties;
 use crate::tile::{
     Terrain, Tile, F_IMPASSABLE, F_IN_MONSTER_HOUSE, F_IN_SHOP, F_JUNCTION, F_UNBREAKABLE, HEIGHT,
@@ -66,22 +66,26 @@ impl Generator {
     }
 
     /// `ShuffleSpawnPositions`: 2 x len swaps of two `RandInt(len)` indices. The 4 x len draws
-    /// are made in one bulk call (same values, same order) so the LCG chain runs in parallel.
+    /// are made in one bulk call (same values, same order) so the LCG chain runs in parallel,
+    /// and the swaps run on a power-of-two array where a masked index needs no bounds check
+    /// (the mask never changes an index, which is always below len).
     fn shuffle_spawns(&mut self) {
         let len = self.spawn_list.len();
         if len == 0 {
             return;
         }
-        self.draw_buffer.clear();
-        self.draw_buffer.resize(4 * len, 0);
-        self.rng.fill_u16(&mut self.draw_buffer);
-        let list = &mut self.spawn_list[..len];
-        for pair in self.draw_buffer.chunks_exact(2) {
+        let draws = &mut self.draw_buffer[..4 * len];
+        self.rng.fill_u16(draws);
+        let area = &mut *self.shuffle_area;
+        area[..len].copy_from_slice(&self.spawn_list);
+        let len32 = len as u32;
+        for pair in draws.chunks_exact(2) {
             // RandInt(len) with len < 65536: (r * len) >> 16 is always below len.
-            let a = ((u32::from(pair[0]) * len as u32) >> 16) as usize;
-            let b = ((u32::from(pair[1]) * len as u32) >> 16) as usize;
-            list.swap(a, b);
+            let a = ((u32::from(pair[0]) * len32) >> 16) as usize & (SHUFFLE_AREA - 1);
+            let b = ((u32::from(pair[1]) * len32) >> 16) as usize & (SHUFFLE_AREA - 1);
+            area.swap(a, b);
         }
+        self.spawn_list.copy_from_slice(&area[..len]);
     }
 
     /// Shuffles the list and sets `flag` (through `mark`) on `count` entries from a random start.
