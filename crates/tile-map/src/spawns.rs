@@ -32,14 +32,19 @@ fn room_spawn_tile(tile: &Tile) -> bool {
 }
 
 impl Generator {
-    /// Collects the tiles passing `keep`, x-outer, into the reused spawn list.
+    /// Collects the tiles passing `keep`, x-outer, into the reused spawn list. Every tile is
+    /// written to the scratch array and the count advances only for kept ones: no branch on
+    /// the (unpredictable) test.
     fn collect(&mut self, keep: impl Fn(usize, &Tile) -> bool) {
-        self.spawn_list.clear();
+        let area = &mut *self.shuffle_area;
+        let mut kept = 0usize;
         for (at, tile) in self.tiles.iter().enumerate() {
-            if keep(at, tile) {
-                self.spawn_list.push(at as u16);
-            }
+            // kept <= at < TILES <= SHUFFLE_AREA: the mask never changes the index.
+            area[kept & (SHUFFLE_AREA - 1)] = at as u16;
+            kept += usize::from(keep(at, tile));
         }
+        self.spawn_list.clear();
+        self.spawn_list.extend_from_slice(&area[..kept]);
     }
 
     /// Indexes the open room tiles, x-outer. Spawning never changes terrain or room indices, so
@@ -54,15 +59,18 @@ impl Generator {
         }
     }
 
-    /// Collects the open room tiles passing `keep` into the spawn list.
+    /// Collects the open room tiles passing `keep` into the spawn list (branch-free, as
+    /// [`Generator::collect`]).
     fn collect_room_tiles(&mut self, keep: impl Fn(usize, &Tile) -> bool) {
-        self.spawn_list.clear();
+        let area = &mut *self.shuffle_area;
+        let mut kept = 0usize;
         for &at in self.room_tiles.iter() {
+            area[kept & (SHUFFLE_AREA - 1)] = at;
             let at = usize::from(at);
-            if keep(at, &self.tiles[at]) {
-                self.spawn_list.push(at as u16);
-            }
+            kept += usize::from(keep(at, &self.tiles[at]));
         }
+        self.spawn_list.clear();
+        self.spawn_list.extend_from_slice(&area[..kept]);
     }
 
     /// `ShuffleSpawnPositions`: 2 x len swaps of two `RandInt(len)` indices. The 4 x len draws
@@ -282,16 +290,14 @@ impl Generator {
     /// `ResolveInvalidSpawns`: no traps off the floor or under stairs and items, no items in
     /// impassable unbreakable tiles.
     pub(crate) fn resolve_invalid_spawns(&mut self) {
+        // Branch-free: the flags become masks of the spawn bits to clear.
         for tile in self.tiles.iter_mut() {
-            if tile.terrain != Terrain::Floor {
-                if tile.has(F_IMPASSABLE) && tile.has(F_UNBREAKABLE) {
-                    tile.spawn &= !SPAWN_ITEM;
-                }
-                tile.spawn &= !SPAWN_TRAP;
-            }
-            if tile.spawns(SPAWN_STAIRS) || tile.spawns(SPAWN_ITEM) {
-                tile.spawn &= !SPAWN_TRAP;
-            }
+            let off_floor = u8::from(tile.terrain != Terrain::Floor);
+            let sealed = off_floor & u8::from(tile.has(F_IMPASSABLE) && tile.has(F_UNBREAKABLE));
+            let mut spawn = tile.spawn & !(SPAWN_ITEM * sealed) & !(SPAWN_TRAP * off_floor);
+            let covered = u8::from(spawn & (SPAWN_STAIRS | SPAWN_ITEM) != 0);
+            spawn &= !(SPAWN_TRAP * covered);
+            tile.spawn = spawn;
         }
     }
 }
