@@ -12,6 +12,8 @@ use crate::tile::{self, in_bounds, Terrain, Tile, HEIGHT, TILES, WIDTH};
 /// Grid cells per axis in the game's grid array (15), plus one so that the `x + 1` reads of the
 /// dead-end pass stay inside the array.
 pub(crate) const GRID_DIM: usize = 16;
+/// Length of the shuffle scratch array: the power of two at or above [`TILES`].
+pub(crate) const SHUFFLE_AREA: usize = TILES.next_power_of_two();
 
 /// The game's `dungeon_grid_cell`.
 #[derive(Clone, Copy, Debug, Default)]
@@ -123,7 +125,9 @@ pub struct Generator {
     /// Open room tiles, indexed once per spawn pass.
     pub(crate) room_tiles: Vec<u16>,
     /// Bulk draws for the spawn shuffles.
-    pub(crate) draw_buffer: Vec<u16>,
+    pub(crate) draw_buffer: Box<[u16]>,
+    /// Scratch array the shuffles swap in.
+    pub(crate) shuffle_area: Box<[u16; SHUFFLE_AREA]>,
     pub(crate) rng: DungeonRng,
     pub(crate) status: Status,
     pub(crate) quirks: Quirks,
@@ -158,7 +162,8 @@ impl Generator {
             list_x: [0; GRID_DIM],
             list_y: [0; GRID_DIM],
             spawn_list: Vec::with_capacity(TILES),
-            draw_buffer: Vec::with_capacity(4 * TILES),
+            draw_buffer: vec![0; 4 * TILES].into_boxed_slice(),
+            shuffle_area: Box::new([0; SHUFFLE_AREA]),
             room_tiles: Vec::with_capacity(TILES),
             template: Box::new(Self::fresh_floor()),
             rng: DungeonRng::init(0),
@@ -485,61 +490,86 @@ impl Generator {
     /// stairs, walking in 8 directions without cutting the corner of an obstacle. Walkable means
     /// floor or corner-cuttable (the island moat). Unreachable unbreakable tiles would be
     /// forgiven, but only the frame is unbreakable and it is never walkable.
-    fn stairs_always_reachable(&mut self, stairs_x: i32, stairs_y: i32) -> bool {
-        // A column-major copy with a one-tile blocked rim, so neighbours need no bounds checks.
-        const COLUMN: usize = HEIGHT + 2;
-        const PADDED: usize = (WIDTH + 2) * COLUMN;
-        const OPEN: u8 = 0;
-        const BLOCKED: u8 = 1;
-        const VISITED: u8 = 2;
-        let mut state = [BLOCKED; PADDED];
-        for (x, column) in self.tiles.chunks_exact(HEIGHT).enumerate() {
-            let base = (x + 1) * COLUMN + 1;
-            for (slot, tile) in state[base..base + HEIGHT].iter_mut().zip(column) {
-                if tile.is_floor() || tile.has(tile::F_CORNER_CUTTABLE) {
-                    *slot = OPEN;
-                }
-            }
-        }
-        let start = (stairs_x as usize + 1) * COLUMN + stairs_y as usize + 1;
-        if start >= PADDED || state[start] != OPEN {
-            return false;
-        }
-        // (step, then the two orthogonal steps a diagonal must not cut).
-        const STEPS: [(isize, isize, isize); 8] = [
-            (-(COLUMN as isize), 0, 0),
-            (-1, 0, 0),
-            (COLUMN as isize, 0, 0),
-            (1, 0, 0),
-            (-(COLUMN as isize) - 1, -(COLUMN as isize), -1),
-            (COLUMN as isize - 1, COLUMN as isize, -1),
-            (-(COLUMN as isize) + 1, -(COLUMN as isize), 1),
-            (COLUMN as isize + 1, COLUMN as isize, 1),
-        ];
-        let stack = &mut self.spawn_list;
-        stack.clear();
-        state[start] = VISITED;
-        stack.push(start as u16);
-        while let Some(at) = stack.pop() {
-            let at = at as isize;
-            for (step, side_a, side_b) in STEPS {
-                let next = (at + step) as usize;
-                if state[next] != OPEN {
-                    continue;
-                }
-                if side_a != 0
-                    && (state[(at + side_a) as usize] == BLOCKED
-                        || state[(at + side_b) as usize] == BLOCKED)
-                {
-                    continue;
-                }
-                state[next] = VISITED;
-                stack.push(next as u16);
-            }
-        }
-        !state.contains(&OPEN)
+    ///
+    /// A column is 32 tiles, so each column is one `u32` bitmask (bit y = row y).
+    fn stairs_always_reachable(&self, stairs_x: i32, stairs_y: i32) -> bool {
+        let open = self.walkable_columns();
+        in_bounds(stairs_x, stairs_y) && reached_columns(&open, stairs_x, stairs_y) == open
     }
 
+    /// The walkable tiles (floor or corner-cuttable), one `u32` per column, bit y = row y.
+    fn walkable_columns(&self) -> [u32; WIDTH] {
+        const _: () = assert!(HEIGHT == 32);
+        let mut open = [0u32; WIDTH];
+        for (mask, column) in open.iter_mut().zip(self.tiles.chunks_exact(HEIGHT)) {
+            for (y, tile) in column.iter().enumerate() {
+                let walkable = tile.is_floor() || tile.has(tile::F_CORNER_CUTTABLE);
+                *mask |= u32::from(walkable) << y;
+            }
+        }
+        open
+    }
+}
+
+/// The tiles reachable from (x, y), which must be on the floor, as column masks like `open`
+/// (none when (x, y) is not walkable). The fill grows whole columns at once, sweeping right
+/// then left until nothing changes: the closure of the same moves a tile search makes.
+fn reached_columns(open: &[u32; WIDTH], x: i32, y: i32) -> [u32; WIDTH] {
+    let (x, y) = (x as usize, y as usize);
+    let mut reached = [0u32; WIDTH];
+    let start = 1u32 << y;
+    if open[x] & start == 0 {
+        return reached;
+    }
+    reached[x] = start;
+    // A diagonal step is allowed only when both tiles beside it are walkable, so its target is
+    // also two straight steps away: straight steps alone reach the same set.
+    let grow = |from: u32, to_open: u32| -> u32 { from & to_open };
+    // Spreads along the open runs of one column, up and down (doubling steps).
+    let fill_column = |mask: u32, open: u32| -> u32 {
+        let (mut up, mut down) = (mask, mask);
+        let (mut up_path, mut down_path) = (open, open);
+        for shift in [1, 2, 4, 8, 16] {
+            up |= up_path & (up << shift);
+            down |= down_path & (down >> shift);
+            up_path &= up_path << shift;
+            down_path &= down_path >> shift;
+        }
+        up | down
+    };
+    loop {
+        let mut changed = false;
+        for x in 0..WIDTH {
+            let mut mask = reached[x];
+            if x > 0 {
+                mask |= grow(reached[x - 1], open[x]);
+            }
+            if x + 1 < WIDTH {
+                mask |= grow(reached[x + 1], open[x]);
+            }
+            let mask = fill_column(mask, open[x]);
+            changed |= mask != reached[x];
+            reached[x] = mask;
+        }
+        for x in (0..WIDTH).rev() {
+            let mut mask = reached[x];
+            if x > 0 {
+                mask |= grow(reached[x - 1], open[x]);
+            }
+            if x + 1 < WIDTH {
+                mask |= grow(reached[x + 1], open[x]);
+            }
+            let mask = fill_column(mask, open[x]);
+            changed |= mask != reached[x];
+            reached[x] = mask;
+        }
+        if !changed {
+            return reached;
+        }
+    }
+}
+
+impl Generator {
     /// Resets a grid of `grid_x` x `grid_y` cells (the game's `InitDungeonGrid`): every cell a
     /// room, the right part invalid on small and medium floors.
     pub(crate) fn init_grid(&mut self, grid_x: i32, grid_y: i32) {
@@ -610,4 +640,83 @@ pub struct Counts {
     pub hallway: u32,
     /// Secondary terrain tiles.
     pub secondary: u32,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The plain tile-by-tile search the column fill replaces: a stack of tiles, 8 steps, a
+    /// diagonal only when both tiles beside it are walkable.
+    fn reachable_by_search(walkable: &[bool; TILES], start: usize) -> [bool; TILES] {
+        let mut seen = [false; TILES];
+        if !walkable[start] {
+            return seen;
+        }
+        let mut stack = vec![start];
+        seen[start] = true;
+        let open = |x: i32, y: i32| in_bounds(x, y) && walkable[tile::index(x, y)];
+        while let Some(at) = stack.pop() {
+            let (x, y) = ((at / HEIGHT) as i32, (at % HEIGHT) as i32);
+            for dx in -1..=1 {
+                for dy in -1..=1 {
+                    let (nx, ny) = (x + dx, y + dy);
+                    if (dx, dy) == (0, 0) || !open(nx, ny) || seen[tile::index(nx, ny)] {
+                        continue;
+                    }
+                    if dx != 0 && dy != 0 && !(open(x + dx, y) && open(x, y + dy)) {
+                        continue;
+                    }
+                    seen[tile::index(nx, ny)] = true;
+                    stack.push(tile::index(nx, ny));
+                }
+            }
+        }
+        seen
+    }
+
+    #[test]
+    fn column_fill_agrees_with_a_tile_search_on_random_floors() {
+        let mut generator = Generator::new();
+        let mut rng = DungeonRng::init(0x5EED);
+        let (mut connected, mut split) = (0, 0);
+        for round in 0..3000 {
+            // Densities from sparse to almost open, so both answers occur often.
+            let density = 40 + (round % 60);
+            let mut walkable = [false; TILES];
+            for (at, slot) in walkable.iter_mut().enumerate() {
+                let moat = rng.rand_int(100) < 5;
+                let floor = rng.rand_int(100) < density;
+                *slot = floor || moat;
+                let tile = &mut generator.tiles[at];
+                *tile = Tile::WALL;
+                if floor {
+                    tile.terrain = Terrain::Floor;
+                } else if moat {
+                    tile.terrain = Terrain::Secondary;
+                    tile.flags |= tile::F_CORNER_CUTTABLE;
+                }
+            }
+            let start = rng.rand_int(TILES as i32) as usize;
+            let (x, y) = ((start / HEIGHT) as i32, (start % HEIGHT) as i32);
+            let seen = reachable_by_search(&walkable, start);
+            let reached = reached_columns(&generator.walkable_columns(), x, y);
+            for (at, &seen) in seen.iter().enumerate() {
+                let bit = reached[at / HEIGHT] >> (at % HEIGHT) & 1 == 1;
+                assert_eq!(bit, seen, "round {round}, tile {at}");
+            }
+            let expected = (0..TILES).all(|at| !walkable[at] || seen[at]);
+            assert_eq!(
+                generator.stairs_always_reachable(x, y),
+                expected,
+                "round {round}"
+            );
+            if expected {
+                connected += 1;
+            } else {
+                split += 1;
+            }
+        }
+        assert!(connected > 100 && split > 100, "{connected} / {split}");
+    }
 }

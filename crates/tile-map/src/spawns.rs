@@ -4,7 +4,7 @@
 //! Every list of candidate tiles is collected x-outer, shuffled with 2 x len random swaps and
 //! filled from a random start index, wrapping around, as the game does.
 
-use crate::generator::Generator;
+use crate::generator::{Generator, SHUFFLE_AREA};
 use crate::props::FloorProperties;
 use crate::tile::{
     Terrain, Tile, F_IMPASSABLE, F_IN_MONSTER_HOUSE, F_IN_SHOP, F_JUNCTION, F_UNBREAKABLE, HEIGHT,
@@ -32,14 +32,19 @@ fn room_spawn_tile(tile: &Tile) -> bool {
 }
 
 impl Generator {
-    /// Collects the tiles passing `keep`, x-outer, into the reused spawn list.
+    /// Collects the tiles passing `keep`, x-outer, into the reused spawn list. Every tile is
+    /// written to the scratch array and the count advances only for kept ones: no branch on
+    /// the (unpredictable) test.
     fn collect(&mut self, keep: impl Fn(usize, &Tile) -> bool) {
-        self.spawn_list.clear();
+        let area = &mut *self.shuffle_area;
+        let mut kept = 0usize;
         for (at, tile) in self.tiles.iter().enumerate() {
-            if keep(at, tile) {
-                self.spawn_list.push(at as u16);
-            }
+            // kept <= at < TILES <= SHUFFLE_AREA: the mask never changes the index.
+            area[kept & (SHUFFLE_AREA - 1)] = at as u16;
+            kept += usize::from(keep(at, tile));
         }
+        self.spawn_list.clear();
+        self.spawn_list.extend_from_slice(&area[..kept]);
     }
 
     /// Indexes the open room tiles, x-outer. Spawning never changes terrain or room indices, so
@@ -54,34 +59,41 @@ impl Generator {
         }
     }
 
-    /// Collects the open room tiles passing `keep` into the spawn list.
+    /// Collects the open room tiles passing `keep` into the spawn list (branch-free, as
+    /// [`Generator::collect`]).
     fn collect_room_tiles(&mut self, keep: impl Fn(usize, &Tile) -> bool) {
-        self.spawn_list.clear();
+        let area = &mut *self.shuffle_area;
+        let mut kept = 0usize;
         for &at in self.room_tiles.iter() {
+            area[kept & (SHUFFLE_AREA - 1)] = at;
             let at = usize::from(at);
-            if keep(at, &self.tiles[at]) {
-                self.spawn_list.push(at as u16);
-            }
+            kept += usize::from(keep(at, &self.tiles[at]));
         }
+        self.spawn_list.clear();
+        self.spawn_list.extend_from_slice(&area[..kept]);
     }
 
     /// `ShuffleSpawnPositions`: 2 x len swaps of two `RandInt(len)` indices. The 4 x len draws
-    /// are made in one bulk call (same values, same order) so the LCG chain runs in parallel.
+    /// are made in one bulk call (same values, same order) so the LCG chain runs in parallel,
+    /// and the swaps run on a power-of-two array where a masked index needs no bounds check
+    /// (the mask never changes an index, which is always below len).
     fn shuffle_spawns(&mut self) {
         let len = self.spawn_list.len();
         if len == 0 {
             return;
         }
-        self.draw_buffer.clear();
-        self.draw_buffer.resize(4 * len, 0);
-        self.rng.fill_u16(&mut self.draw_buffer);
-        let list = &mut self.spawn_list[..len];
-        for pair in self.draw_buffer.chunks_exact(2) {
+        let draws = &mut self.draw_buffer[..4 * len];
+        self.rng.fill_u16(draws);
+        let area = &mut *self.shuffle_area;
+        area[..len].copy_from_slice(&self.spawn_list);
+        let len32 = len as u32;
+        for pair in draws.chunks_exact(2) {
             // RandInt(len) with len < 65536: (r * len) >> 16 is always below len.
-            let a = ((u32::from(pair[0]) * len as u32) >> 16) as usize;
-            let b = ((u32::from(pair[1]) * len as u32) >> 16) as usize;
-            list.swap(a, b);
+            let a = ((u32::from(pair[0]) * len32) >> 16) as usize & (SHUFFLE_AREA - 1);
+            let b = ((u32::from(pair[1]) * len32) >> 16) as usize & (SHUFFLE_AREA - 1);
+            area.swap(a, b);
         }
+        self.spawn_list.copy_from_slice(&area[..len]);
     }
 
     /// Shuffles the list and sets `flag` (through `mark`) on `count` entries from a random start.
@@ -278,16 +290,14 @@ impl Generator {
     /// `ResolveInvalidSpawns`: no traps off the floor or under stairs and items, no items in
     /// impassable unbreakable tiles.
     pub(crate) fn resolve_invalid_spawns(&mut self) {
+        // Branch-free: the flags become masks of the spawn bits to clear.
         for tile in self.tiles.iter_mut() {
-            if tile.terrain != Terrain::Floor {
-                if tile.has(F_IMPASSABLE) && tile.has(F_UNBREAKABLE) {
-                    tile.spawn &= !SPAWN_ITEM;
-                }
-                tile.spawn &= !SPAWN_TRAP;
-            }
-            if tile.spawns(SPAWN_STAIRS) || tile.spawns(SPAWN_ITEM) {
-                tile.spawn &= !SPAWN_TRAP;
-            }
+            let off_floor = u8::from(tile.terrain != Terrain::Floor);
+            let sealed = off_floor & u8::from(tile.has(F_IMPASSABLE) && tile.has(F_UNBREAKABLE));
+            let mut spawn = tile.spawn & !(SPAWN_ITEM * sealed) & !(SPAWN_TRAP * off_floor);
+            let covered = u8::from(spawn & (SPAWN_STAIRS | SPAWN_ITEM) != 0);
+            spawn &= !(SPAWN_TRAP * covered);
+            tile.spawn = spawn;
         }
     }
 }
