@@ -6,31 +6,33 @@
 
 use rng::Rng31;
 
-use super::grid::{carve, unvisited_neighbors, VISITED};
+use super::padded::PaddedGrid;
 
-/// Carves a perfect maze into `cells` (all closed, `width` wide). `stack` is scratch.
+/// Carves a perfect maze into `grid` (reset to `width x height`, from a maze of `cells` cells).
+/// `stack` is scratch and holds padded indices.
 pub(super) fn carve_dfs(
-    cells: &mut [u8],
+    grid: &mut PaddedGrid,
+    cells: usize,
     width: usize,
     rng: &mut impl Rng31,
     stack: &mut Vec<u32>,
 ) {
     stack.clear();
-    let start = rng.index(cells.len()).unwrap_or(0);
-    cells[start] |= VISITED;
+    let start = grid.index_of(rng.index(cells).unwrap_or(0), width);
+    grid.visit(start);
     stack.push(start as u32);
     let mut options = [(super::Dir4::N, 0); 4];
     while let Some(&top) = stack.last() {
         let top = top as usize;
-        let count = unvisited_neighbors(cells, width, top, &mut options);
+        let count = grid.unvisited_neighbors(top, &mut options);
         if count == 0 {
             // A dead end of the search: backtrack.
             stack.pop();
             continue;
         }
         let (dir, next) = options[pick(rng, count)];
-        carve(cells, top, dir, next);
-        cells[next] |= VISITED;
+        grid.carve(top, dir, next);
+        grid.visit(next);
         stack.push(next as u32);
     }
 }

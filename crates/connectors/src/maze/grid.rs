@@ -12,7 +12,7 @@ use super::error::{Error, ErrorKind};
 
 /// The open-side bits of a cell.
 pub(super) const OPEN_MASK: u8 = 0x0F;
-/// Scratch flag: the cell is part of the maze being grown. Cleared before a maze is returned.
+/// Scratch flag of the searches' padded grid: the cell is part of the maze being grown.
 pub(super) const VISITED: u8 = 0x80;
 
 /// One of the four grid directions. `y` grows southwards (Minecraft's +Z), `x` eastwards.
@@ -455,40 +455,6 @@ pub(super) fn passage_step(cell: usize, dir: Dir4, width: usize, n: usize) -> Op
         Dir4::W => cell.checked_sub(1)?,
     };
     (next < n).then_some(next)
-}
-
-/// The neighbours of `cell` not yet `VISITED`, in N, E, S, W order, with the direction that
-/// leads to each. Returns how many of the four slots are filled.
-#[inline]
-pub(super) fn unvisited_neighbors(
-    cells: &[u8],
-    width: usize,
-    cell: usize,
-    out: &mut [(Dir4, usize); 4],
-) -> usize {
-    let n = cells.len();
-    // Cell indices fit in u32 (MAX_CELLS), and a 32-bit division is the cheaper one.
-    let x = (cell as u32 % width as u32) as usize;
-    let mut count = 0;
-    let mut consider = |dir: Dir4, neighbor: usize| {
-        if cells[neighbor] & VISITED == 0 {
-            out[count] = (dir, neighbor);
-            count += 1;
-        }
-    };
-    if cell >= width {
-        consider(Dir4::N, cell - width);
-    }
-    if x + 1 < width {
-        consider(Dir4::E, cell + 1);
-    }
-    if cell + width < n {
-        consider(Dir4::S, cell + width);
-    }
-    if x > 0 {
-        consider(Dir4::W, cell - 1);
-    }
-    count
 }
 
 /// Opens the wall between `cell` and its neighbour `to` that lies towards `dir`.

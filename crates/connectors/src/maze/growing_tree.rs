@@ -16,7 +16,7 @@
 use rng::Rng31;
 
 use super::dfs::pick;
-use super::grid::{carve, unvisited_neighbors, VISITED};
+use super::padded::PaddedGrid;
 use super::{Dir4, GrowingPolicy};
 
 /// The flag on a list entry whose cell is retired (cell indices stay below `MAX_CELLS`).
@@ -80,9 +80,11 @@ impl ActiveList<'_> {
     }
 }
 
-/// Carves a perfect maze into `grid` (all closed, `width` wide). `scratch` holds the active list.
+/// Carves a perfect maze into `grid` (reset to `width x height`, from a maze of `cells` cells).
+/// `scratch` holds the active list of padded indices.
 pub(super) fn carve_growing_tree(
-    grid: &mut [u8],
+    grid: &mut PaddedGrid,
+    cells: usize,
     width: usize,
     policy: GrowingPolicy,
     rng: &mut impl Rng31,
@@ -96,8 +98,8 @@ pub(super) fn carve_growing_tree(
         flagged: 0,
         keep_order: !matches!(policy, GrowingPolicy::Random),
     };
-    let start = rng.index(grid.len()).unwrap_or(0);
-    grid[start] |= VISITED;
+    let start = grid.index_of(rng.index(cells).unwrap_or(0), width);
+    grid.visit(start);
     active.push(start);
     let mut options = [(Dir4::N, 0); 4];
     while active.live > 0 {
@@ -114,14 +116,14 @@ pub(super) fn carve_growing_tree(
             }
         };
         let cell = active.cells[slot] as usize;
-        let count = unvisited_neighbors(grid, width, cell, &mut options);
+        let count = grid.unvisited_neighbors(cell, &mut options);
         if count == 0 {
             active.retire(slot);
             continue;
         }
         let (dir, next) = options[pick(rng, count)];
-        carve(grid, cell, dir, next);
-        grid[next] |= VISITED;
+        grid.carve(cell, dir, next);
+        grid.visit(next);
         active.push(next);
     }
 }

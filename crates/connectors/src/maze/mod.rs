@@ -30,6 +30,7 @@ mod error;
 mod grid;
 mod growing_tree;
 mod kruskal;
+mod padded;
 mod prim;
 mod sidewinder;
 #[cfg(test)]
@@ -65,6 +66,7 @@ pub fn generate(
 pub struct Generator {
     list: Vec<u32>,
     sets: kruskal::UnionFind,
+    padded: padded::PaddedGrid,
 }
 
 impl Generator {
@@ -89,21 +91,30 @@ impl Generator {
         }
         maze.reset(width, height)?;
         let cells = maze.cells_mut();
+        let n = cells.len();
+        let searched = matches!(
+            algorithm,
+            Algorithm::Dfs | Algorithm::Prim | Algorithm::GrowingTree(_)
+        );
+        if searched {
+            self.padded.reset(width, height);
+        }
+        let padded = &mut self.padded;
         match algorithm {
-            Algorithm::Dfs => dfs::carve_dfs(cells, width, rng, &mut self.list),
-            Algorithm::Prim => prim::carve_prim(cells, width, rng, &mut self.list),
+            Algorithm::Dfs => dfs::carve_dfs(padded, n, width, rng, &mut self.list),
+            Algorithm::Prim => prim::carve_prim(padded, n, width, rng, &mut self.list),
             Algorithm::Kruskal => {
                 kruskal::carve_kruskal(cells, width, rng, &mut self.list, &mut self.sets)
             }
             Algorithm::BinaryTree => binary_tree::carve_binary_tree(cells, width, rng),
             Algorithm::Sidewinder => sidewinder::carve_sidewinder(cells, width, rng),
             Algorithm::GrowingTree(policy) => {
-                growing_tree::carve_growing_tree(cells, width, policy, rng, &mut self.list)
+                growing_tree::carve_growing_tree(padded, n, width, policy, rng, &mut self.list)
             }
         }
-        // Drop the scratch flags the generators leave behind.
-        for bits in cells.iter_mut() {
-            *bits &= grid::OPEN_MASK;
+        if searched {
+            // The searches carved into the padded copy (which holds their visited flags).
+            self.padded.write_to(cells, width);
         }
         Ok(())
     }
