@@ -227,17 +227,7 @@ impl Generator {
         let end_x = upper.end_x.max(lower.end_x);
         let (start_y, end_y) = (upper.start_y, lower.end_y);
         let room = self.t(upper.start_x, upper.start_y).room;
-        self.carve_room(start_x, start_y, end_x, end_y, room);
-        let cell = self.gm(x, y1);
-        cell.start_x = start_x;
-        cell.start_y = start_y;
-        cell.end_x = end_x;
-        cell.end_y = end_y;
-        cell.is_merged = true;
-        let merged = self.gm(x, y2);
-        merged.is_merged = true;
-        merged.is_connected = false;
-        merged.has_been_merged = true;
+        self.merge_cells((x, y1), (x, y2), (start_x, start_y, end_x, end_y), room);
     }
 
     /// `GenerateBeetleFloor`: a 3 x 3 grid of rooms, rows linked, the middle column merged.

@@ -231,6 +231,29 @@ impl Generator {
     }
 
     /// Opens the rectangle [x0, x1) x [y0, y1) as floor of room `room`.
+    /// Merges grid cell `absorbed` into `kept`: carves the joint rectangle `(x0, y0, x1, y1)` as
+    /// room `room`, gives `kept` those bounds, and marks `absorbed` as merged away (the
+    /// bookkeeping shared by room merging and the fixed layouts' vertical merges).
+    pub(crate) fn merge_cells(
+        &mut self,
+        kept: (i32, i32),
+        absorbed: (i32, i32),
+        (x0, y0, x1, y1): (i32, i32, i32, i32),
+        room: u8,
+    ) {
+        self.carve_room(x0, y0, x1, y1, room);
+        let target = self.gm(kept.0, kept.1);
+        target.start_x = x0;
+        target.start_y = y0;
+        target.end_x = x1;
+        target.end_y = y1;
+        target.is_merged = true;
+        let source = self.gm(absorbed.0, absorbed.1);
+        source.is_merged = true;
+        source.is_connected = false;
+        source.has_been_merged = true;
+    }
+
     pub(crate) fn carve_room(&mut self, x0: i32, y0: i32, x1: i32, y1: i32, room: u8) {
         for x in x0..x1 {
             for y in y0..y1 {
@@ -642,17 +665,7 @@ impl Generator {
                     ),
                 };
                 let room = self.t(cell.start_x, cell.start_y).room;
-                self.carve_room(src_x, src_y, dst_x, dst_y, room);
-                let target = self.gm(ox, oy);
-                target.start_x = src_x;
-                target.start_y = src_y;
-                target.end_x = dst_x;
-                target.end_y = dst_y;
-                target.is_merged = true;
-                let source = self.gm(x, y);
-                source.is_merged = true;
-                source.is_connected = false;
-                source.has_been_merged = true;
+                self.merge_cells((ox, oy), (x, y), (src_x, src_y, dst_x, dst_y), room);
             }
         }
     }
