@@ -108,9 +108,7 @@ pub fn floor_grid(floor: &Floor<'_>, scale: u32) -> anyhow::Result<TileGrid> {
         }
     }
     for object in &floor.objects {
-        let kind = serde_json::to_value(object.kind)?;
-        let kind = kind.as_str().unwrap_or("monster");
-        let label = format!("{kind}:{}", object.id.to_ascii_lowercase());
+        let label = format!("{}:{}", object.kind.label(), object.id.to_ascii_lowercase());
         mark(
             &mut grid,
             u32::from(object.x),
