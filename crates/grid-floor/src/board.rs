@@ -381,7 +381,7 @@ impl Board {
     /// precondition as [`Board::can_delete`]), from one depth-first search.
     pub fn deletable_set(&self, scratch: &mut Articulation) -> Bits {
         let passable = self.passable();
-        self.articulation(passable, scratch);
+        self.update_articulation(passable, scratch);
         passable & !scratch.cuts
     }
 
@@ -436,13 +436,22 @@ impl Board {
     }
 }
 
-/// Articulation data of one tile set, from one depth-first search (Hopcroft and Tarjan): which
-/// tiles are cut vertices, and for each, how many pieces its removal leaves of its component and
-/// the size of the smallest piece. Buffers are reused between calls.
+/// The most components a set can have: a 4-connected component of a board of sides up to 10
+/// holds at least one tile of every other checkerboard square, so at most 50 exist.
+pub const MAX_COMPONENTS: usize = 64;
+
+/// Articulation data of one tile set, from depth-first searches (Hopcroft and Tarjan): its
+/// components, which tiles are cut vertices, and for each, how many pieces its removal leaves of
+/// its component and the size of the smallest piece. [`Board::update_articulation`] keeps the
+/// data of the components a shrinking set does not touch, so repeated questions about a set that
+/// loses a tile at a time search only the component that lost it.
 #[derive(Debug, Clone)]
 pub struct Articulation {
-    /// The number of 4-connected components of the set.
-    pub components: u32,
+    /// The set described.
+    set: Bits,
+    /// Its 4-connected components, by lowest tile.
+    components: [Bits; MAX_COMPONENTS],
+    component_count: usize,
     /// Tiles whose removal splits their component.
     pub cuts: Bits,
     /// Pieces left by removing a cut tile (meaningful for tiles of `cuts` only).
@@ -460,7 +469,9 @@ pub struct Articulation {
 impl Default for Articulation {
     fn default() -> Self {
         Articulation {
-            components: 0,
+            set: 0,
+            components: [0; MAX_COMPONENTS],
+            component_count: 0,
             cuts: 0,
             pieces: [0; 128],
             smallest: [0; 128],
@@ -473,84 +484,147 @@ impl Default for Articulation {
     }
 }
 
+impl Articulation {
+    /// Forgets the set described (for a new board), so the next update searches everything.
+    pub fn clear(&mut self) {
+        self.set = 0;
+        self.component_count = 0;
+        self.cuts = 0;
+    }
+
+    /// The components of the set, by lowest tile.
+    pub fn components(&self) -> &[Bits] {
+        &self.components[..self.component_count]
+    }
+
+    /// Adds a component, keeping the list ordered by lowest tile.
+    fn insert_component(&mut self, component: Bits) {
+        let mut at = self.component_count.min(MAX_COMPONENTS - 1);
+        while at > 0 && lowest(self.components[at - 1]) > lowest(component) {
+            self.components[at] = self.components[at - 1];
+            at -= 1;
+        }
+        self.components[at] = component;
+        self.component_count = (self.component_count + 1).min(MAX_COMPONENTS);
+    }
+}
+
 impl Board {
-    /// Fills `out` with the articulation data of `set` (iterative depth-first search, each root
+    /// Fills `out` with the articulation data of `set` (iterative depth-first searches, each root
     /// taken in allTiles order).
     pub fn articulation(&self, set: Bits, out: &mut Articulation) {
-        out.components = 0;
-        out.cuts = 0;
-        out.discovered = [0; 128];
-        out.pieces = [0; 128];
-        out.cut_off = [0; 128];
-        out.smallest = [u8::MAX; 128];
-        let mut clock = 0u8;
-        let mut rest = set;
-        while rest != 0 {
-            let root = lowest(rest);
-            let first_clock = clock + 1;
-            let mut separated: Bits = 0;
-            out.components += 1;
-            clock += 1;
-            out.discovered[usize::from(root)] = clock;
-            out.low[usize::from(root)] = clock;
-            out.subtree[usize::from(root)] = 1;
-            out.stack[0] = root;
-            let mut depth = 1usize;
-            let mut visited_here = bit(root);
-            while depth > 0 {
-                let vertex = out.stack[depth - 1];
-                let neighbours = neighbours_of(self, vertex, set);
-                let unvisited = neighbours & !visited_here;
-                if unvisited != 0 {
-                    let next = lowest(unvisited);
-                    let n = usize::from(next);
-                    clock += 1;
-                    out.discovered[n] = clock;
-                    out.subtree[n] = 1;
-                    visited_here |= bit(next);
-                    // Back edges to tiles already visited (the parent included, which is
-                    // harmless for cut vertices) lower the new tile's low-link at once.
-                    let mut low = clock;
-                    for seen in tiles_of(neighbours_of(self, next, set) & visited_here & !bit(next))
-                    {
-                        low = low.min(out.discovered[usize::from(seen)]);
-                    }
-                    out.low[n] = low;
-                    out.stack[depth & 127] = next;
-                    depth += 1;
-                    continue;
-                }
-                depth -= 1;
-                if depth == 0 {
-                    break;
-                }
-                let parent = out.stack[depth - 1];
-                let (v, u) = (usize::from(vertex), usize::from(parent));
-                out.low[u] = out.low[u].min(out.low[v]);
-                out.subtree[u] = out.subtree[u].saturating_add(out.subtree[v]);
-                if out.low[v] >= out.discovered[u] {
-                    // Removing the parent cuts this child's subtree off.
-                    out.pieces[u] += 1;
-                    out.smallest[u] = out.smallest[u].min(out.subtree[v]);
-                    out.cut_off[u] = out.cut_off[u].saturating_add(out.subtree[v]);
-                    separated |= bit(parent);
-                }
+        out.clear();
+        self.update_articulation(set, out);
+    }
+
+    /// Makes `out` describe `set`. When `set` only lost tiles since the last call, the
+    /// components that kept all their tiles keep their data and only the others are searched
+    /// again (removing tiles never joins or changes the components they do not touch).
+    pub fn update_articulation(&self, set: Bits, out: &mut Articulation) {
+        if set & !out.set != 0 {
+            out.clear();
+            out.set = set;
+            let mut rest = set;
+            while rest != 0 {
+                let component = self.search_component(lowest(rest), set, out);
+                out.insert_component(component);
+                rest &= !component;
             }
-            let size = clock - first_clock + 1;
-            // Every child of the root is cut off by removing it: a cut with two or more.
-            if out.pieces[usize::from(root)] >= 2 {
-                out.cuts |= bit(root);
-            }
-            for position in tiles_of(separated & !bit(root)) {
-                let p = usize::from(position);
-                // What the separated subtrees leave stays together with the parent.
-                let remaining = size.saturating_sub(1).saturating_sub(out.cut_off[p]);
-                out.smallest[p] = out.smallest[p].min(remaining);
-                out.pieces[p] += 1;
-                out.cuts |= bit(position);
-            }
-            rest &= !visited_here;
+            return;
         }
+        let removed = out.set & !set;
+        if removed == 0 {
+            return;
+        }
+        out.set = set;
+        let mut kept = 0;
+        let mut touched: Bits = 0;
+        for i in 0..out.component_count {
+            let component = out.components[i];
+            if component & removed == 0 {
+                out.components[kept] = component;
+                kept += 1;
+            } else {
+                touched |= component;
+            }
+        }
+        out.component_count = kept;
+        out.cuts &= !touched;
+        let mut rest = touched & set;
+        while rest != 0 {
+            let component = self.search_component(lowest(rest), set, out);
+            out.insert_component(component);
+            rest &= !component;
+        }
+    }
+
+    /// One depth-first search from `root` over `set`: writes the data of the root's component
+    /// into `out` and returns the component.
+    fn search_component(&self, root: u8, set: Bits, out: &mut Articulation) -> Bits {
+        let start = |out: &mut Articulation, tile: u8, clock: u8| {
+            let t = usize::from(tile & 127);
+            out.discovered[t] = clock;
+            out.subtree[t] = 1;
+            out.pieces[t] = 0;
+            out.cut_off[t] = 0;
+            out.smallest[t] = u8::MAX;
+        };
+        let mut clock = 1u8;
+        start(out, root, clock);
+        out.low[usize::from(root & 127)] = clock;
+        out.stack[0] = root;
+        let mut depth = 1usize;
+        let mut visited = bit(root);
+        let mut separated: Bits = 0;
+        while depth > 0 {
+            let vertex = out.stack[(depth - 1) & 127];
+            let unvisited = neighbours_of(self, vertex, set) & !visited;
+            if unvisited != 0 {
+                let next = lowest(unvisited);
+                clock = clock.wrapping_add(1);
+                start(out, next, clock);
+                visited |= bit(next);
+                // Edges to tiles already visited (the parent included, which is harmless for
+                // cut vertices) lower the new tile's low-link at once.
+                let mut low = clock;
+                for seen in tiles_of(neighbours_of(self, next, visited)) {
+                    low = low.min(out.discovered[usize::from(seen & 127)]);
+                }
+                out.low[usize::from(next & 127)] = low;
+                out.stack[depth & 127] = next;
+                depth += 1;
+                continue;
+            }
+            depth -= 1;
+            if depth == 0 {
+                break;
+            }
+            let parent = out.stack[(depth - 1) & 127];
+            let (v, u) = (usize::from(vertex & 127), usize::from(parent & 127));
+            out.low[u] = out.low[u].min(out.low[v]);
+            out.subtree[u] = out.subtree[u].saturating_add(out.subtree[v]);
+            if out.low[v] >= out.discovered[u] {
+                // Removing the parent cuts this child's subtree off.
+                out.pieces[u] += 1;
+                out.smallest[u] = out.smallest[u].min(out.subtree[v]);
+                out.cut_off[u] = out.cut_off[u].saturating_add(out.subtree[v]);
+                separated |= bit(parent);
+            }
+        }
+        let size = visited.count_ones() as u8;
+        // Every child of the root is cut off by removing it: a cut with two or more.
+        if out.pieces[usize::from(root & 127)] >= 2 {
+            out.cuts |= bit(root);
+        }
+        for position in tiles_of(separated & !bit(root)) {
+            let p = usize::from(position & 127);
+            // What the separated subtrees leave stays together with the parent.
+            let remaining = size.saturating_sub(1).saturating_sub(out.cut_off[p]);
+            out.smallest[p] = out.smallest[p].min(remaining);
+            out.pieces[p] += 1;
+            out.cuts |= bit(position);
+        }
+        visited
     }
 }
 
@@ -598,7 +672,10 @@ mod tests {
             board.articulation(set, &mut data);
             let mut components = 0;
             board.for_each_component(set, |_| components += 1);
-            assert_eq!(data.components, components);
+            assert_eq!(data.components().len(), components);
+            let mut listed = Vec::new();
+            board.for_each_component(set, |region| listed.push(region));
+            assert_eq!(data.components(), &listed[..]);
             for position in tiles_of(set) {
                 let mut pieces = 0u8;
                 let mut smallest = u8::MAX;
@@ -622,6 +699,39 @@ mod tests {
             }
         }
         assert!(checked > 5000);
+    }
+
+    #[test]
+    fn updating_a_shrinking_set_matches_a_fresh_search() {
+        let mut updated = Articulation::default();
+        let mut fresh = Articulation::default();
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut checked = 0;
+        for board in boards().take(150) {
+            let mut set = board.passable();
+            board.update_articulation(set, &mut updated);
+            for _ in 0..8 {
+                if set == 0 {
+                    break;
+                }
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                let tiles: Vec<u8> = tiles_of(set).collect();
+                set &= !bit(tiles[(state % tiles.len() as u64) as usize]);
+                board.update_articulation(set, &mut updated);
+                board.articulation(set, &mut fresh);
+                assert_eq!(updated.components(), fresh.components());
+                assert_eq!(updated.cuts, fresh.cuts);
+                for position in tiles_of(fresh.cuts) {
+                    let p = usize::from(position);
+                    assert_eq!(updated.pieces[p], fresh.pieces[p]);
+                    assert_eq!(updated.smallest[p], fresh.smallest[p]);
+                }
+                checked += 1;
+            }
+        }
+        assert!(checked > 1000);
     }
 
     #[test]

@@ -237,6 +237,7 @@ impl<'t> Generator<'t> {
         // 1. Initialize.
         self.board.reset(rule.size, rule.size);
         self.deletable_cache = (0, 0);
+        self.articulation.clear();
 
         // 2. Environment: reuse the saved one, else uniform among those earlier floors left.
         // Decision: one `index(count)` draw over the remaining environments in enum order.
@@ -463,26 +464,24 @@ impl<'t> Generator<'t> {
     fn best_cut_vertex(&mut self) -> Option<u8> {
         let board = &self.board;
         let safe = board.safe();
-        board.articulation(safe, &mut self.articulation);
+        // The set only loses tiles between the picks (and equals the passable set the player's
+        // FindDeletableSquares described at the first): only the split component is searched.
+        board.update_articulation(safe, &mut self.articulation);
         let cuts = &self.articulation;
         // The post-cut component list also holds the components the cut does not touch: the
         // smallest of those is the smallest region, or the second smallest when the cut lies in
         // the smallest. Only the first 64 regions count (the bound of the component list).
         let mut smallest_region: (Bits, u8) = (0, u8::MAX);
         let mut second_smallest = u8::MAX;
-        let mut region_count = 0;
-        board.for_each_component(safe, |region| {
-            if region_count < 64 {
-                let size = region.count_ones() as u8;
-                if size < smallest_region.1 {
-                    second_smallest = smallest_region.1;
-                    smallest_region = (region, size);
-                } else if size < second_smallest {
-                    second_smallest = size;
-                }
-                region_count += 1;
+        for &region in cuts.components().iter().take(64) {
+            let size = region.count_ones() as u8;
+            if size < smallest_region.1 {
+                second_smallest = smallest_region.1;
+                smallest_region = (region, size);
+            } else if size < second_smallest {
+                second_smallest = size;
             }
-        });
+        }
         let mut best: Option<(u8, u8, u8)> = None;
         for position in tiles_of(safe & cuts.cuts & !board.occupied) {
             if !board.can_be_a_cut(position) {
@@ -1158,6 +1157,7 @@ impl<'t> Generator<'t> {
         let last = &tables.last_floor;
         self.board.reset(last.size, last.size);
         self.deletable_cache = (0, 0);
+        self.articulation.clear();
         let (cx, cy) = last.centre;
         let centre = self.board.position(cx, cy);
         let mut objects = Vec::with_capacity(3);
