@@ -150,7 +150,47 @@ const fn shape_table() -> [usize; 256] {
 /// The tiles of `set` next to `position`.
 #[inline]
 fn neighbours_of(board: &Board, position: u8, set: Bits) -> Bits {
-    board.adjacent[usize::from(position & 127)] & set
+    board.layout.adjacent[usize::from(position & 127)] & set
+}
+
+/// Everything that depends on the board size alone: built once per size and kept, since the
+/// floors of a run alternate between two sizes.
+#[derive(Debug, Clone)]
+struct Layout {
+    width: u8,
+    height: u8,
+    all: Bits,
+    /// `allTiles`: every position, x fastest.
+    all_tiles: Vec<u8>,
+    /// The on-board 4-neighbours of each position, so that single-tile questions need no shifts.
+    adjacent: [Bits; 128],
+}
+
+impl Layout {
+    fn new(width: u8, height: u8) -> Layout {
+        let stride = width + 1;
+        let mut layout = Layout {
+            width,
+            height,
+            all: 0,
+            all_tiles: Vec::with_capacity(usize::from(width) * usize::from(height)),
+            adjacent: [0; 128],
+        };
+        for y in 0..height {
+            for x in 0..width {
+                let position = y * stride + x;
+                layout.all |= bit(position);
+                layout.all_tiles.push(position);
+            }
+        }
+        let shift = u32::from(stride);
+        for &position in &layout.all_tiles {
+            let one = bit(position);
+            let spread = (one << 1) | (one >> 1) | (one << shift) | (one >> shift);
+            layout.adjacent[usize::from(position & 127)] = spread & layout.all;
+        }
+        layout
+    }
 }
 
 /// A board being built: walls, temporary blocks, occupancy and threat.
@@ -173,76 +213,60 @@ pub struct Board {
     pub threatening: Bits,
     /// `GetThreat` per tile position.
     pub threat: [u8; 128],
-    /// `allTiles`: every position, x fastest.
-    pub all_tiles: Vec<u8>,
-    /// The on-board 4-neighbours of each position, so that single-tile questions need no shifts.
-    adjacent: [Bits; 128],
+    layout: Layout,
+    /// Layouts of other sizes built earlier.
+    spare_layouts: Vec<Layout>,
 }
 
 impl Board {
     /// Initialize: a `width` x `height` board without walls. Sides up to 10 (checked by the data
     /// validation).
     pub fn new(width: u8, height: u8) -> Board {
-        let mut board = Board {
-            width: 0,
-            height: 0,
-            stride: 1,
-            all: 0,
+        let layout = Layout::new(width, height);
+        Board {
+            width,
+            height,
+            stride: width + 1,
+            all: layout.all,
             walls: 0,
             blocked: 0,
             occupied: 0,
             threatening: 0,
             threat: [0; 128],
-            all_tiles: Vec::with_capacity(usize::from(width) * usize::from(height)),
-            adjacent: [0; 128],
-        };
-        board.lay_out(width, height);
-        board
-    }
-
-    /// Sets the size and everything derived from it (tile set, allTiles, neighbour masks) in
-    /// place, keeping the allocation.
-    fn lay_out(&mut self, width: u8, height: u8) {
-        self.width = width;
-        self.height = height;
-        self.stride = width + 1;
-        self.all = 0;
-        self.adjacent = [0; 128];
-        self.all_tiles.clear();
-        for y in 0..height {
-            for x in 0..width {
-                let position = self.position(x, y);
-                self.all |= bit(position);
-                self.all_tiles.push(position);
-            }
-        }
-        for y in 0..height {
-            for x in 0..width {
-                let position = self.position(x, y);
-                self.adjacent[usize::from(position)] = self.spread(bit(position)) & self.all;
-            }
+            layout,
+            spare_layouts: Vec::new(),
         }
     }
 
-    /// Resets to an empty `width` x `height` board, keeping the allocation; the neighbour masks
-    /// are rebuilt only when the size changes.
+    /// Resets to an empty `width` x `height` board. A size met before takes its kept layout.
     pub fn reset(&mut self, width: u8, height: u8) {
         if self.width != width || self.height != height {
-            self.lay_out(width, height);
-        } else {
-            let (width, height, stride) = (self.width, self.height, self.stride);
-            self.all_tiles.clear();
-            for y in 0..height {
-                for x in 0..width {
-                    self.all_tiles.push(y * stride + x);
-                }
-            }
+            let incoming = match self
+                .spare_layouts
+                .iter()
+                .position(|layout| layout.width == width && layout.height == height)
+            {
+                Some(i) => self.spare_layouts.swap_remove(i),
+                None => Layout::new(width, height),
+            };
+            let outgoing = std::mem::replace(&mut self.layout, incoming);
+            self.spare_layouts.push(outgoing);
+            self.width = width;
+            self.height = height;
+            self.stride = width + 1;
+            self.all = self.layout.all;
         }
         self.walls = 0;
         self.blocked = 0;
         self.occupied = 0;
         self.threatening = 0;
         self.threat = [0; 128];
+    }
+
+    /// `allTiles`: every position, x fastest.
+    #[inline]
+    pub fn all_tiles(&self) -> &[u8] {
+        &self.layout.all_tiles
     }
 
     /// The position of `(x, y)`; callers keep coordinates on the board.
@@ -524,6 +548,11 @@ impl Board {
         if set & !out.set != 0 {
             out.clear();
             out.set = set;
+            if set == self.all && self.width >= 2 && self.height >= 2 {
+                // A whole board of two rows and columns or more has no cut vertex.
+                out.insert_component(set);
+                return;
+            }
             let mut rest = set;
             while rest != 0 {
                 let component = self.search_component(lowest(rest), set, out);
@@ -637,7 +666,7 @@ mod tests {
         let mut state = 0x2545_F491_4F6C_DD1Du64;
         (0..400).map(move |_| {
             let mut board = Board::new(8, 6);
-            for position in board.all_tiles.clone() {
+            for position in board.all_tiles().to_vec() {
                 state ^= state << 13;
                 state ^= state >> 7;
                 state ^= state << 17;
@@ -653,7 +682,7 @@ mod tests {
     fn can_delete_agrees_with_a_full_flood_on_connected_boards() {
         let mut checked = 0;
         for board in boards().filter(Board::is_connected) {
-            for &position in &board.all_tiles {
+            for &position in board.all_tiles() {
                 let slow =
                     board.passable() & bit(position) != 0 && board.connected_without(bit(position));
                 assert_eq!(board.can_delete(position), slow);
@@ -663,6 +692,36 @@ mod tests {
         assert!(checked > 500, "too few connected test boards: {checked}");
     }
 
+    /// Checks articulation data against flood fills of the set without each tile; returns the
+    /// number of tiles checked.
+    fn check_against_floods(board: &Board, set: Bits, data: &Articulation) -> usize {
+        let mut listed = Vec::new();
+        board.for_each_component(set, |region| listed.push(region));
+        assert_eq!(data.components(), &listed[..]);
+        let mut checked = 0;
+        for position in tiles_of(set) {
+            let mut pieces = 0u8;
+            let mut smallest = u8::MAX;
+            let whole = listed
+                .iter()
+                .copied()
+                .find(|region| region & bit(position) != 0)
+                .unwrap_or(0);
+            board.for_each_component(whole & !bit(position), |region| {
+                pieces += 1;
+                smallest = smallest.min(region.count_ones() as u8);
+            });
+            let p = usize::from(position);
+            assert_eq!(data.cuts & bit(position) != 0, pieces >= 2);
+            if pieces >= 2 {
+                assert_eq!(data.pieces[p], pieces, "pieces of {:?}", board.xy(position));
+                assert_eq!(data.smallest[p], smallest);
+            }
+            checked += 1;
+        }
+        checked
+    }
+
     #[test]
     fn articulation_agrees_with_flood_fills() {
         let mut data = Articulation::default();
@@ -670,35 +729,22 @@ mod tests {
         for board in boards() {
             let set = board.passable();
             board.articulation(set, &mut data);
-            let mut components = 0;
-            board.for_each_component(set, |_| components += 1);
-            assert_eq!(data.components().len(), components);
-            let mut listed = Vec::new();
-            board.for_each_component(set, |region| listed.push(region));
-            assert_eq!(data.components(), &listed[..]);
-            for position in tiles_of(set) {
-                let mut pieces = 0u8;
-                let mut smallest = u8::MAX;
-                let mut whole = 0;
-                board.for_each_component(set, |region| {
-                    if region & bit(position) != 0 {
-                        whole = region;
-                    }
-                });
-                board.for_each_component(whole & !bit(position), |region| {
-                    pieces += 1;
-                    smallest = smallest.min(region.count_ones() as u8);
-                });
-                let p = usize::from(position);
-                assert_eq!(data.cuts & bit(position) != 0, pieces >= 2);
-                if pieces >= 2 {
-                    assert_eq!(data.pieces[p], pieces, "pieces of {:?}", board.xy(position));
-                    assert_eq!(data.smallest[p], smallest);
-                }
-                checked += 1;
-            }
+            checked += check_against_floods(&board, set, &data);
         }
         assert!(checked > 5000);
+    }
+
+    #[test]
+    fn whole_boards_of_every_shape_agree_with_flood_fills() {
+        let mut data = Articulation::default();
+        for width in 1..=10 {
+            for height in 1..=10 {
+                let board = Board::new(width, height);
+                board.articulation(board.all, &mut data);
+                let checked = check_against_floods(&board, board.all, &data);
+                assert_eq!(checked, usize::from(width) * usize::from(height));
+            }
+        }
     }
 
     #[test]
@@ -738,7 +784,7 @@ mod tests {
     fn ring_reads_the_eight_neighbours() {
         for board in boards().take(50) {
             let set = board.passable();
-            for &position in &board.all_tiles {
+            for &position in board.all_tiles() {
                 let (x, y) = board.xy(position);
                 let (x, y) = (i32::from(x), i32::from(y));
                 let cells = [

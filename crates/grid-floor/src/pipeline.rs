@@ -260,7 +260,7 @@ impl<'t> Generator<'t> {
         // 3. BuildMaze: shuffle a copy of allTiles (allTiles itself keeps its order: decision),
         // then each tile once: CanDelete, and only then the wall roll.
         self.order.clear();
-        self.order.extend_from_slice(&self.board.all_tiles);
+        self.order.extend_from_slice(self.board.all_tiles());
         rng.shuffle(&mut self.order);
         for i in 0..self.order.len() {
             let position = self.order[i];
@@ -561,7 +561,7 @@ impl<'t> Generator<'t> {
 
         // Random pass over a fresh shuffle of every tile.
         self.order.clear();
-        self.order.extend_from_slice(&self.board.all_tiles);
+        self.order.extend_from_slice(self.board.all_tiles());
         rng.shuffle(&mut self.order);
         for i in 0..self.order.len() {
             if self.selected.len() >= target {
@@ -1037,7 +1037,7 @@ impl<'t> Generator<'t> {
             // move to RandomUnusedTile().
             let scan = self
                 .board
-                .all_tiles
+                .all_tiles()
                 .iter()
                 .copied()
                 .find(|&tile| tile != player && self.board.can_delete(tile));
