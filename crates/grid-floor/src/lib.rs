@@ -44,6 +44,7 @@ mod error;
 mod floor;
 mod locate;
 mod pipeline;
+mod skip;
 
 pub use data::{
     Cumulative, Environment, FloorRule, LastFloorRule, MonsterRow, RewardBehaviour, RewardKind,

@@ -414,7 +414,7 @@ impl<'t> Generator<'t> {
         let mut list = std::mem::take(&mut self.list);
         list.clear();
         list.extend(tiles_of(self.deletable()));
-        let found = self.first_unused_after_shuffle(&mut list, rng);
+        let found = self.first_unused_of_shuffle(&mut list, rng);
         self.list = list;
         found
     }
@@ -433,7 +433,7 @@ impl<'t> Generator<'t> {
         let mut list = std::mem::take(&mut self.list);
         list.clear();
         list.extend(tiles_of(self.board.passable()));
-        let found = self.first_unused_after_shuffle(&mut list, rng);
+        let found = self.first_unused_of_shuffle(&mut list, rng);
         self.list = list;
         found
     }
@@ -446,6 +446,23 @@ impl<'t> Generator<'t> {
             .find(|&tile| self.board.is_unused(tile))
     }
 
+    /// [`Self::first_unused_after_shuffle`] for a list nobody reads afterwards. Fisher-Yates
+    /// fixes slot `i` at step `i`, so the first unused slot is known as soon as it is drawn; the
+    /// draws of the remaining steps are skipped in one jump (the list's tail stays unshuffled).
+    fn first_unused_of_shuffle(&self, list: &mut [u8], rng: &mut Lcg31) -> Option<u8> {
+        let n = list.len();
+        let unused = self.board.passable() & !self.board.occupied;
+        for i in 0..n {
+            let j = i + rng.index(n - i).unwrap_or(0);
+            list.swap(i, j);
+            if unused & bit(list[i]) != 0 {
+                crate::skip::skip(rng, n - i - 1);
+                return Some(list[i]);
+            }
+        }
+        None
+    }
+
     /// `RandomUnusedNeighbor(tile)`. Decision: the neighbour list is Left, Up, Right, Down (the
     /// order CanBeACut reads them); the game's `Tile.Neighbors()` order is not public.
     fn random_unused_neighbour(&mut self, tile: u8, rng: &mut Lcg31) -> Option<u8> {
@@ -455,7 +472,7 @@ impl<'t> Generator<'t> {
             neighbours[count] = neighbour;
             count += 1;
         }
-        self.first_unused_after_shuffle(&mut neighbours[..count], rng)
+        self.first_unused_of_shuffle(&mut neighbours[..count], rng)
     }
 
     /// `FindBestCutVertex` (SPEC's reading): among unused tiles passing CanBeACut, those whose
@@ -1024,7 +1041,7 @@ impl<'t> Generator<'t> {
             let found = if list.is_empty() {
                 None
             } else {
-                self.first_unused_after_shuffle(&mut list, rng)
+                self.first_unused_of_shuffle(&mut list, rng)
             };
             self.list = list;
             if found.is_some() {
@@ -1130,7 +1147,7 @@ impl<'t> Generator<'t> {
             let mut list = std::mem::take(&mut self.list);
             list.clear();
             list.extend(tiles_of(region));
-            let found = self.first_unused_after_shuffle(&mut list, rng);
+            let found = self.first_unused_of_shuffle(&mut list, rng);
             self.list = list;
             self.board.blocked = 0;
             if let Some(tile) = found {
