@@ -54,10 +54,6 @@ impl Setup {
             .get(perk)
             .is_some_and(|(_, bit, _)| self.unlocks >> bit & 1 == 1)
     }
-
-    fn is_tavern_class(&self, tables: &Tables) -> bool {
-        rng::SeedCode::class_index(&tables.tavern_class) == Some(self.class)
-    }
 }
 
 /// What later floors read from earlier ones: the game's `floorEnvironments` and `floorBoss`.
@@ -122,6 +118,14 @@ pub struct Generator<'t> {
     components: Vec<Component>,
     component_tiles: Vec<u8>,
     articulation: Articulation,
+    /// The tavern class's index, resolved once.
+    tavern_class: Option<u8>,
+    /// `ChooseMonster`'s candidates, resolved once: for environment `e` and level `l`, the rows
+    /// that fit with their weights are `monster_candidates[starts[e * levels + l]..][..]` up to
+    /// the next start, in MonsterList order.
+    monster_candidates: Vec<(usize, f64)>,
+    monster_starts: Vec<usize>,
+    monster_levels: usize,
     /// The last FindDeletableSquares answer and the passable set it was computed for: CanDelete
     /// depends on nothing else, and after BuildMaze the passable set rarely changes.
     deletable_cache: (Bits, Bits),
@@ -132,7 +136,32 @@ pub struct Generator<'t> {
 impl<'t> Generator<'t> {
     /// A generator over validated tables.
     pub fn new(tables: &'t Tables) -> Self {
+        let monster_levels = tables
+            .monsters
+            .iter()
+            .map(|row| usize::from(row.max_level) + 1)
+            .max()
+            .unwrap_or(0);
+        let mut monster_candidates = Vec::new();
+        let mut monster_starts = Vec::with_capacity(ENVIRONMENT_COUNT * monster_levels + 1);
+        for environment in 0..ENVIRONMENT_COUNT {
+            for level in 0..monster_levels {
+                monster_starts.push(monster_candidates.len());
+                // Levels above 255 cannot occur: `monster_levels` is at most 256.
+                let level = u8::try_from(level).unwrap_or(u8::MAX);
+                for (row, monster) in tables.monsters.iter().enumerate() {
+                    if monster.fits(environment, level) {
+                        monster_candidates.push((row, f64::from(monster.weights[environment])));
+                    }
+                }
+            }
+        }
+        monster_starts.push(monster_candidates.len());
         Generator {
+            tavern_class: rng::SeedCode::class_index(&tables.tavern_class),
+            monster_candidates,
+            monster_starts,
+            monster_levels,
             tables,
             board: Board::new(8, 8),
             order: Vec::with_capacity(128),
@@ -277,7 +306,7 @@ impl<'t> Generator<'t> {
         let mut objects: Vec<Object<'t>> = Vec::with_capacity(40);
 
         // 5. AddTaverns.
-        if setup.is_tavern_class(tables) {
+        if self.tavern_class == Some(setup.class) {
             let tile = if depth == 1 {
                 // Decision: when no neighbour is unused, fall back to RandomUnusedTile().
                 match self.random_unused_neighbour(player, rng) {
@@ -691,26 +720,28 @@ impl<'t> Generator<'t> {
     /// `ChooseMonster(env, level, seen)`: one float, weighted walk in MonsterList order; a type
     /// already created on this floor has its weight divided by `seen_divisor`.
     fn choose_monster(&self, environment: usize, level: u8, rng: &mut Lcg31) -> Option<usize> {
-        let tables = self.tables;
-        let weight = |row: usize| {
-            let base = f64::from(tables.monsters[row].weights[environment]);
+        let divisor = f64::from(self.tables.seen_divisor);
+        let slot = environment * self.monster_levels + usize::from(level);
+        let candidates = if usize::from(level) < self.monster_levels {
+            &self.monster_candidates[self.monster_starts[slot]..self.monster_starts[slot + 1]]
+        } else {
+            &[]
+        };
+        let weight = |&(row, base): &(usize, f64)| {
             if self.seen[row] > 0 {
-                base / f64::from(tables.seen_divisor)
+                base / divisor
             } else {
                 base
             }
         };
-        let candidates = || {
-            (0..tables.monsters.len()).filter(|&row| tables.monsters[row].fits(environment, level))
-        };
-        let total: f64 = candidates().map(weight).sum();
+        let total: f64 = candidates.iter().map(weight).sum();
         let mut roll = rng.float() * total;
         let mut last = None;
-        for row in candidates() {
-            roll -= weight(row);
-            last = Some(row);
+        for candidate in candidates {
+            roll -= weight(candidate);
+            last = Some(candidate.0);
             if roll <= 0.0 {
-                return Some(row);
+                return Some(candidate.0);
             }
         }
         last
