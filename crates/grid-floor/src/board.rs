@@ -421,6 +421,31 @@ impl Board {
         CAN_BE_A_CUT[self.ring(position, self.safe())]
     }
 
+    /// [`Board::can_be_a_cut`] for every tile at once, over the ring within `set`: eight shifted
+    /// copies of the set stand for the eight neighbours, and a tile passes when at least two of
+    /// its four sides have a gap (a gap needs its side open, so two gaps mean two open sides).
+    pub fn can_be_a_cut_set(&self, set: Bits) -> Bits {
+        let set = set & self.all;
+        let stride = u32::from(self.stride) & 63;
+        // Bit p of each mask says whether that neighbour of tile p is in the set.
+        let up = set >> stride;
+        let up_right = set >> (stride + 1);
+        let right = set >> 1;
+        let down_right = set << (stride - 1);
+        let down = set << stride;
+        let down_left = set << (stride + 1);
+        let left = set << 1;
+        let up_left = set >> (stride - 1);
+        let gap_left = left & !(up_left & up);
+        let gap_up = up & !(up_right & right);
+        let gap_right = right & !(down_right & down);
+        let gap_down = down & !(down_left & left);
+        let two_gaps = ((gap_left | gap_up) & (gap_right | gap_down))
+            | (gap_left & gap_up)
+            | (gap_right & gap_down);
+        two_gaps & self.all
+    }
+
     /// `GetThreatComponents` of `safe`: calls `visit` with each region, lowest first tile first.
     pub fn for_each_component(&self, safe: Bits, mut visit: impl FnMut(Bits)) {
         let mut rest = safe;
@@ -778,6 +803,29 @@ mod tests {
             }
         }
         assert!(checked > 1000);
+    }
+
+    #[test]
+    fn can_be_a_cut_set_agrees_with_the_ring_table() {
+        let mut checked = 0;
+        for board in boards()
+            .take(100)
+            .chain([Board::new(10, 10), Board::new(1, 7)])
+        {
+            let set = board.passable();
+            let all_at_once = board.can_be_a_cut_set(set);
+            for &position in board.all_tiles() {
+                let one = CAN_BE_A_CUT[board.ring(position, set)];
+                assert_eq!(
+                    all_at_once & bit(position) != 0,
+                    one,
+                    "{:?}",
+                    board.xy(position)
+                );
+                checked += 1;
+            }
+        }
+        assert!(checked > 4000);
     }
 
     #[test]

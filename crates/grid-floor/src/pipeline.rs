@@ -286,17 +286,8 @@ impl<'t> Generator<'t> {
             }
         };
 
-        // 3. BuildMaze: shuffle a copy of allTiles (allTiles itself keeps its order: decision),
-        // then each tile once: CanDelete, and only then the wall roll.
-        self.order.clear();
-        self.order.extend_from_slice(self.board.all_tiles());
-        rng.shuffle(&mut self.order);
-        for i in 0..self.order.len() {
-            let position = self.order[i];
-            if self.board.can_delete(position) && (rng.float() as f32) < tables.wall_chance {
-                self.board.walls |= bit(position);
-            }
-        }
+        // 3. BuildMaze.
+        self.build_maze(rng);
 
         // 4. The player on RandomUnusedTile().
         let player = self
@@ -414,6 +405,20 @@ impl<'t> Generator<'t> {
         })
     }
 
+    /// BuildMaze: shuffle a copy of allTiles (allTiles itself keeps its order: decision), then
+    /// each tile once: CanDelete, and only then the wall roll.
+    fn build_maze(&mut self, rng: &mut Lcg31) {
+        self.order.clear();
+        self.order.extend_from_slice(self.board.all_tiles());
+        rng.shuffle(&mut self.order);
+        for i in 0..self.order.len() {
+            let position = self.order[i];
+            if self.board.can_delete(position) && (rng.float() as f32) < self.tables.wall_chance {
+                self.board.walls |= bit(position);
+            }
+        }
+    }
+
     /// Records an object on `tile`: the tile is no longer unused, and a monster adds its threat.
     fn place(&mut self, objects: &mut Vec<Object<'t>>, object: Object<'t>, tile: u8) {
         self.board.occupied |= bit(tile);
@@ -529,10 +534,8 @@ impl<'t> Generator<'t> {
             }
         }
         let mut best: Option<(u8, u8, u8)> = None;
-        for position in tiles_of(safe & cuts.cuts & !board.occupied) {
-            if !board.can_be_a_cut(position) {
-                continue;
-            }
+        let candidates = safe & cuts.cuts & !board.occupied & board.can_be_a_cut_set(safe);
+        for position in tiles_of(candidates) {
             // Blocking a cut vertex turns its component into `pieces` components.
             let count = cuts.pieces[usize::from(position)];
             let untouched = if smallest_region.0 & bit(position) != 0 {
