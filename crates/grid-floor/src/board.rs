@@ -613,38 +613,40 @@ impl Board {
     }
 
     /// One depth-first search from `root` over `set`: writes the data of the root's component
-    /// into `out` and returns the component.
+    /// into `out` and returns the component. Per tile only the discovery time, low-link and
+    /// subtree size are written; a tile's piece data is started when a first subtree splits off
+    /// it (`separated`), and only the tiles of `separated` are read afterwards.
     fn search_component(&self, root: u8, set: Bits, out: &mut Articulation) -> Bits {
-        let start = |out: &mut Articulation, tile: u8, clock: u8| {
-            let t = usize::from(tile & 127);
-            out.discovered[t] = clock;
-            out.subtree[t] = 1;
-            out.pieces[t] = 0;
-            out.cut_off[t] = 0;
-            out.smallest[t] = u8::MAX;
-        };
+        let adjacent = &self.layout.adjacent;
+        let r = usize::from(root & 127);
         let mut clock = 1u8;
-        start(out, root, clock);
-        out.low[usize::from(root & 127)] = clock;
+        out.discovered[r] = clock;
+        out.low[r] = clock;
+        out.subtree[r] = 1;
         out.stack[0] = root;
         let mut depth = 1usize;
         let mut visited = bit(root);
         let mut separated: Bits = 0;
-        while depth > 0 {
+        loop {
             let vertex = out.stack[(depth - 1) & 127];
-            let unvisited = neighbours_of(self, vertex, set) & !visited;
+            let v = usize::from(vertex & 127);
+            let unvisited = adjacent[v] & set & !visited;
             if unvisited != 0 {
                 let next = lowest(unvisited);
+                let n = usize::from(next & 127);
                 clock = clock.wrapping_add(1);
-                start(out, next, clock);
+                out.discovered[n] = clock;
+                out.subtree[n] = 1;
                 visited |= bit(next);
                 // Edges to tiles already visited (the parent included, which is harmless for
                 // cut vertices) lower the new tile's low-link at once.
                 let mut low = clock;
-                for seen in tiles_of(neighbours_of(self, next, visited)) {
-                    low = low.min(out.discovered[usize::from(seen & 127)]);
+                let mut seen = adjacent[n] & visited;
+                while seen != 0 {
+                    low = low.min(out.discovered[usize::from(lowest(seen) & 127)]);
+                    seen &= seen - 1;
                 }
-                out.low[usize::from(next & 127)] = low;
+                out.low[n] = low;
                 out.stack[depth & 127] = next;
                 depth += 1;
                 continue;
@@ -654,20 +656,29 @@ impl Board {
                 break;
             }
             let parent = out.stack[(depth - 1) & 127];
-            let (v, u) = (usize::from(vertex & 127), usize::from(parent & 127));
-            out.low[u] = out.low[u].min(out.low[v]);
-            out.subtree[u] = out.subtree[u].saturating_add(out.subtree[v]);
-            if out.low[v] >= out.discovered[u] {
+            let u = usize::from(parent & 127);
+            let (child_low, child_size) = (out.low[v], out.subtree[v]);
+            if child_low < out.low[u] {
+                out.low[u] = child_low;
+            }
+            out.subtree[u] = out.subtree[u].saturating_add(child_size);
+            if child_low >= out.discovered[u] {
                 // Removing the parent cuts this child's subtree off.
-                out.pieces[u] += 1;
-                out.smallest[u] = out.smallest[u].min(out.subtree[v]);
-                out.cut_off[u] = out.cut_off[u].saturating_add(out.subtree[v]);
-                separated |= bit(parent);
+                if separated & bit(parent) == 0 {
+                    separated |= bit(parent);
+                    out.pieces[u] = 1;
+                    out.smallest[u] = child_size;
+                    out.cut_off[u] = child_size;
+                } else {
+                    out.pieces[u] += 1;
+                    out.smallest[u] = out.smallest[u].min(child_size);
+                    out.cut_off[u] = out.cut_off[u].saturating_add(child_size);
+                }
             }
         }
         let size = visited.count_ones() as u8;
         // Every child of the root is cut off by removing it: a cut with two or more.
-        if out.pieces[usize::from(root & 127)] >= 2 {
+        if separated & bit(root) != 0 && out.pieces[r] >= 2 {
             out.cuts |= bit(root);
         }
         for position in tiles_of(separated & !bit(root)) {
