@@ -8,7 +8,7 @@
 
 use rng::{Lcg31, Rng31};
 
-use crate::board::{bit, tiles_of, Articulation, Bits, Board};
+use crate::board::{bit, lowest, tiles_of, Articulation, Bits, Board};
 use crate::data::{RewardBehaviour, Tables, ENVIRONMENT_COUNT};
 use crate::error::{Error, ErrorKind};
 use crate::floor::{Floor, Loot, Object, ObjectKind};
@@ -766,8 +766,7 @@ impl<'t> Generator<'t> {
             return Err(Error::new(ErrorKind::BadDepth(depth)));
         };
 
-        // Threat distances and the threat components (highest threat first).
-        self.threat_distances(player);
+        // The threat components and their threat distances (highest threat first).
         self.components.clear();
         self.component_tiles.clear();
         let safe = self.board.safe();
@@ -779,6 +778,7 @@ impl<'t> Generator<'t> {
                 region_count += 1;
             }
         });
+        self.threat_distances(player, &regions[..region_count]);
         for &region in &regions[..region_count] {
             let start = self.component_tiles.len();
             self.component_tiles.extend(tiles_of(region));
@@ -920,9 +920,13 @@ impl<'t> Generator<'t> {
     }
 
     /// `GetToPlayerThreats`: cheapest threat sum from the player, entering a tile costs its threat.
-    fn threat_distances(&mut self, player: u8) {
+    /// Writes the distance of each settled zero-threat region at its first tile (the only tile
+    /// read), and of each monster tile. `regions` are the zero-threat components, found once by
+    /// the caller.
+    fn threat_distances(&mut self, player: u8, regions: &[Bits]) {
         let board = &self.board;
         let passable = board.passable();
+        let safe = passable & !board.threatening;
         self.threat_distance = [u32::MAX; 128];
         self.threat_distance[usize::from(player)] = 0;
         // Dijkstra over regions: a zero-threat region settles at once, a monster tile alone.
@@ -937,14 +941,16 @@ impl<'t> Generator<'t> {
                 }
             }
             let Some((d, position)) = best else { break };
-            let region = if board.threatening & bit(position) != 0 {
+            let region = if safe & bit(position) == 0 {
                 bit(position)
             } else {
-                board.flood(bit(position), passable & !board.threatening & !done)
+                // A region settles whole, so the one holding this tile is still all pending.
+                match regions.iter().find(|&&region| region & bit(position) != 0) {
+                    Some(&region) => region,
+                    None => board.flood(bit(position), safe & !done),
+                }
             };
-            for tile in tiles_of(region) {
-                self.threat_distance[usize::from(tile)] = d;
-            }
+            self.threat_distance[usize::from(lowest(region))] = d;
             done |= region;
             tentative &= !region;
             for next in tiles_of(board.spread(region) & passable & !done) {
