@@ -402,7 +402,8 @@ impl Board {
     }
 
     /// `FindDeletableSquares` as a set: the passable tiles that are not cut vertices (same
-    /// precondition as [`Board::can_delete`]), from one depth-first search.
+    /// precondition as [`Board::can_delete`]), from [`Board::update_articulation`]: `scratch`
+    /// must describe a set of this board, or be cleared.
     pub fn deletable_set(&self, scratch: &mut Articulation) -> Bits {
         let passable = self.passable();
         self.update_articulation(passable, scratch);
@@ -568,7 +569,9 @@ impl Board {
 
     /// Makes `out` describe `set`. When `set` only lost tiles since the last call, the
     /// components that kept all their tiles keep their data and only the others are searched
-    /// again (removing tiles never joins or changes the components they do not touch).
+    /// again (removing tiles never joins or changes the components they do not touch). `out`
+    /// must come from this board (or its size) or be cleared ([`Articulation::clear`]):
+    /// positions mean other tiles on a board of another width.
     pub fn update_articulation(&self, set: Bits, out: &mut Articulation) {
         if set & !out.set != 0 {
             out.clear();
