@@ -384,6 +384,25 @@ impl Board {
         if RING_GROUPS[self.ring(position, passable)] <= 1 {
             return true;
         }
+        self.neighbours_stay_joined(position, passable)
+    }
+
+    /// [`Board::can_delete`] for a run of questions about one passable set: `split` is
+    /// `can_be_a_cut_set(passable)`, the tiles whose ring holds two groups or more (CanBeACut's
+    /// gap count is the number of groups), computed once for the whole board.
+    pub fn can_delete_with(&self, position: u8, split: Bits) -> bool {
+        let passable = self.passable();
+        if passable & bit(position) == 0 {
+            return false;
+        }
+        if split & bit(position) == 0 {
+            return true;
+        }
+        self.neighbours_stay_joined(position, passable)
+    }
+
+    /// Whether the passable neighbours of `position` stay one region without it.
+    fn neighbours_stay_joined(&self, position: u8, passable: Bits) -> bool {
         // Every other tile reaches the tile through one of its neighbours, so the rest stays one
         // region exactly when the neighbours stay joined: grow from one until it meets the others.
         let open = passable & !bit(position);
@@ -840,6 +859,30 @@ mod tests {
             }
         }
         assert!(checked > 4000);
+    }
+
+    #[test]
+    fn can_be_a_cut_means_two_ring_groups() {
+        for mask in 0..256 {
+            assert_eq!(
+                CAN_BE_A_CUT[mask],
+                RING_GROUPS[mask] >= 2,
+                "ring {mask:08b}"
+            );
+        }
+    }
+
+    #[test]
+    fn can_delete_with_a_split_set_agrees_with_can_delete() {
+        for board in boards().filter(Board::is_connected) {
+            let split = board.can_be_a_cut_set(board.passable());
+            for &position in board.all_tiles() {
+                assert_eq!(
+                    board.can_delete_with(position, split),
+                    board.can_delete(position)
+                );
+            }
+        }
     }
 
     #[test]

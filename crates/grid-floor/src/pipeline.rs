@@ -411,10 +411,15 @@ impl<'t> Generator<'t> {
         self.order.clear();
         self.order.extend_from_slice(self.board.all_tiles());
         rng.shuffle(&mut self.order);
+        // The tiles whose ring splits, for the whole board at once; only a new wall changes it.
+        let mut split = self.board.can_be_a_cut_set(self.board.passable());
         for i in 0..self.order.len() {
             let position = self.order[i];
-            if self.board.can_delete(position) && (rng.float() as f32) < self.tables.wall_chance {
+            if self.board.can_delete_with(position, split)
+                && (rng.float() as f32) < self.tables.wall_chance
+            {
                 self.board.walls |= bit(position);
+                split = self.board.can_be_a_cut_set(self.board.passable());
             }
         }
     }
