@@ -44,7 +44,6 @@ mod error;
 mod floor;
 mod locate;
 mod pipeline;
-mod skip;
 
 pub use data::{
     Cumulative, Environment, FloorRule, LastFloorRule, MonsterRow, RewardBehaviour, RewardKind,

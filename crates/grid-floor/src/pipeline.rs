@@ -495,7 +495,7 @@ impl<'t> Generator<'t> {
             let j = i + rng.index(n - i).unwrap_or(0);
             list.swap(i, j);
             if unused & bit(list[i]) != 0 {
-                crate::skip::skip(rng, n - i - 1);
+                rng.skip((n - i - 1) as u64);
                 return Some(list[i]);
             }
         }

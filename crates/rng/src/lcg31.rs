@@ -49,6 +49,29 @@ impl Lcg31 {
         self.draws
     }
 
+    /// Advances the stream by `steps` core steps without computing the outputs in between: the
+    /// state afterwards, and the draw counter, are exactly those of `steps` calls to
+    /// [`Rng31::next_u31`]. For consumers that must burn draws nobody reads (the tail of a
+    /// shuffle whose first unused element was already found). Costs O(log steps).
+    pub fn skip(&mut self, steps: u64) {
+        // k steps compose to state * a_k + c_k (mod 2^31); square-and-multiply over k's bits.
+        let mask = u64::from(MASK31);
+        let (mut step_mul, mut step_add) = (MULTIPLIER, INCREMENT);
+        let (mut total_mul, mut total_add) = (1u64, 0u64);
+        let mut remaining = steps;
+        while remaining > 0 {
+            if remaining & 1 == 1 {
+                total_mul = (total_mul * step_mul) & mask;
+                total_add = (total_add * step_mul + step_add) & mask;
+            }
+            step_add = (step_add * (step_mul + 1)) & mask;
+            step_mul = (step_mul * step_mul) & mask;
+            remaining >>= 1;
+        }
+        self.state = ((u64::from(self.state) * total_mul + total_add) & mask) as u32;
+        self.draws = self.draws.wrapping_add(steps);
+    }
+
     /// An explicit copy of the stream at its current position.
     pub fn fork(&self) -> Self {
         self.clone()

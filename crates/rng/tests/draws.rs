@@ -202,3 +202,30 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn skip_lands_where_single_steps_would_and_counts_them() {
+    for seed in [0u32, 1, 7, 12_345, 0x7FFF_FFFF, 0xDEAD_BEEF] {
+        for steps in [0u64, 1, 2, 3, 17, 63, 64, 127, 128, 129, 1000, 4097] {
+            let mut stepped = Lcg31::new(seed);
+            stepped.next_u31();
+            for _ in 0..steps {
+                stepped.next_u31();
+            }
+            let mut skipped = Lcg31::new(seed);
+            skipped.next_u31();
+            skipped.skip(steps);
+            assert_eq!(
+                skipped.state(),
+                stepped.state(),
+                "seed {seed}, {steps} steps"
+            );
+            assert_eq!(skipped.draws(), stepped.draws());
+            assert_eq!(skipped.next_u31(), stepped.next_u31());
+        }
+    }
+    // The period is 2^31: a whole period returns to the start.
+    let mut whole = Lcg31::new(99);
+    whole.skip(1 << 31);
+    assert_eq!(whole.state(), 99);
+}
