@@ -60,10 +60,16 @@ fn shipped_packs_are_complete() {
         };
         assert!(dirs(connectors::Dir::Up) && dirs(connectors::Dir::Down));
         for room in &pack.rooms {
-            // Modest sizes and doors at floor level in the middle of a face, for the exporter.
+            // Modest sizes on the 5-block module grid, doors at floor level in the middle of a
+            // module, so that rooms stay on one lattice and unused doors meet (loops).
             assert!(
                 room.size.x >= 5 && room.size.x <= 15 && room.size.z >= 5 && room.size.z <= 15,
                 "{}",
+                room.id
+            );
+            assert!(
+                room.size.x % MODULE == 0 && room.size.z % MODULE == 0,
+                "{}: footprint off the module grid",
                 room.id
             );
             assert!(room.size.y >= 5 && room.size.y <= 8, "{}", room.id);
@@ -72,20 +78,20 @@ fn shipped_packs_are_complete() {
                 if c.direction.is_horizontal() {
                     assert_eq!(c.position.y, 1, "{}.{}", room.id, c.id);
                 }
-                let middle = (room.size - 1) / 2;
-                match c.direction {
-                    connectors::Dir::North | connectors::Dir::South => {
-                        assert_eq!(c.position.x, middle.x)
-                    }
-                    connectors::Dir::East | connectors::Dir::West => {
-                        assert_eq!(c.position.z, middle.z)
-                    }
-                    _ => assert_eq!((c.position.x, c.position.z), (middle.x, middle.z)),
-                }
+                let module_middle = |v: i32| v % MODULE == MODULE / 2;
+                let on_grid = match c.direction {
+                    connectors::Dir::North | connectors::Dir::South => module_middle(c.position.x),
+                    connectors::Dir::East | connectors::Dir::West => module_middle(c.position.z),
+                    _ => module_middle(c.position.x) && module_middle(c.position.z),
+                };
+                assert!(on_grid, "{}.{}: door off the module grid", room.id, c.id);
             }
         }
     }
 }
+
+/// The module of the shipped packs' grid, in blocks.
+const MODULE: i32 = 5;
 
 const BROKEN: &str = "\
 name: broken
