@@ -12,7 +12,7 @@ use rng::{Lcg31, Rng31};
 use crate::engines;
 use crate::error::{Error, ErrorKind};
 use crate::geom::{Aabb, Dir, Transform};
-use crate::index::GridIndex;
+use crate::index::{GridIndex, PointIndex};
 use crate::pack::{Door, Engine, Pack, RoomType};
 
 /// One placed room.
@@ -399,6 +399,10 @@ pub(crate) struct Builder<'p> {
     pub order: Vec<u16>,
     /// Unused connectors near a bridge's anchor, reused between searches.
     near: Vec<(IVec3, u32, u16)>,
+    /// The unused connectors by position, while loops are closed.
+    unused_index: PointIndex,
+    /// The unused connectors as points, for the bridges' window queries.
+    partners: GridIndex,
 }
 
 impl<'p> Builder<'p> {
@@ -425,6 +429,8 @@ impl<'p> Builder<'p> {
             combos: Vec::new(),
             order: Vec::new(),
             near: Vec::new(),
+            unused_index: PointIndex::default(),
+            partners: GridIndex::new(),
         }
     }
 
@@ -832,15 +838,24 @@ impl<'p> Builder<'p> {
         true
     }
 
-    /// Indices of placements by depth, deepest first (ties by index).
+    /// Indices of placements by depth, deepest first (ties by index): a counting sort, since
+    /// depths are small integers, so large layouts pay no n log n here.
     fn deepest_first(&self) -> Vec<usize> {
-        let mut order: Vec<usize> = (0..self.len()).collect();
-        order.sort_by(|&a, &b| {
-            self.placements[b]
-                .depth
-                .cmp(&self.placements[a].depth)
-                .then(a.cmp(&b))
-        });
+        let max_depth = self.placements.iter().map(|p| p.depth).max().unwrap_or(0) as usize;
+        // starts[k] counts, then locates, the placements of depth max_depth - k.
+        let mut starts = vec![0usize; max_depth + 2];
+        for p in &self.placements {
+            starts[max_depth - p.depth as usize + 1] += 1;
+        }
+        for k in 0..=max_depth {
+            starts[k + 1] += starts[k];
+        }
+        let mut order = vec![0usize; self.len()];
+        for (i, p) in self.placements.iter().enumerate() {
+            let slot = &mut starts[max_depth - p.depth as usize];
+            order[*slot] = i;
+            *slot += 1;
+        }
         order
     }
 
@@ -944,8 +959,9 @@ impl<'p> Builder<'p> {
         }
     }
 
-    /// Unused connectors sorted by world position: (position, placement, connector).
-    fn unused_by_position(&self) -> Vec<(IVec3, u32, u16)> {
+    /// The unused connectors, in placement order: (position, placement, connector); and
+    /// `self.unused_index` rebuilt to find them by position.
+    fn collect_unused(&mut self) -> Vec<(IVec3, u32, u16)> {
         let mut unused: Vec<(IVec3, u32, u16)> = Vec::new();
         for p in 0..self.len() {
             for c in 0..self.n_connectors(p) {
@@ -955,23 +971,20 @@ impl<'p> Builder<'p> {
                 }
             }
         }
-        unused.sort_by_key(|e| (e.0.x, e.0.y, e.0.z, e.1, e.2));
+        self.unused_index.rebuild(unused.iter().map(|e| e.0));
         unused
     }
 
-    /// The unused connector at `pos` pointing `dir`, from the sorted list.
+    /// The unused connector at `pos` pointing `dir`, through `self.unused_index`.
     fn unused_at(
         &self,
         unused: &[(IVec3, u32, u16)],
         pos: IVec3,
         dir: Dir,
     ) -> Option<(usize, usize)> {
-        let key = (pos.x, pos.y, pos.z);
-        let start = unused.partition_point(|e| (e.0.x, e.0.y, e.0.z) < key);
-        unused[start..]
-            .iter()
-            .take_while(|e| e.0 == pos)
-            .map(|&(_, q, d)| (q as usize, usize::from(d)))
+        self.unused_index
+            .at(pos)
+            .map(|i| (unused[i].1 as usize, usize::from(unused[i].2)))
             .find(|&(q, d)| self.state(q, d) != USED && self.connector_world(q, d).1 == dir)
     }
 
@@ -1001,7 +1014,7 @@ impl<'p> Builder<'p> {
     /// Joins facing pairs of unused connectors; returns how many loops it added.
     fn add_direct_loops(&mut self, mut loops: u32) -> u32 {
         let layout = &self.pack.layout;
-        let unused = self.unused_by_position();
+        let unused = self.collect_unused();
         let mut candidates: Vec<(usize, usize, usize, usize)> = Vec::new();
         for &(pos, p, c) in &unused {
             let (p, c) = (p as usize, usize::from(c));
@@ -1238,8 +1251,9 @@ impl<'p> Builder<'p> {
     fn add_bridges(&mut self, mut loops: u32) -> u32 {
         let layout = &self.pack.layout;
         let max_rooms = layout.max_rooms as usize;
-        let unused = self.unused_by_position();
-        let mut partners = GridIndex::new();
+        let unused = self.collect_unused();
+        let mut partners = std::mem::take(&mut self.partners);
+        partners.clear();
         for (i, &(pos, _, _)) in unused.iter().enumerate() {
             partners.insert(i as u32, &Aabb { min: pos, max: pos });
         }
@@ -1269,6 +1283,7 @@ impl<'p> Builder<'p> {
             self.push_loop(last, plan.exit, q, d);
             loops += 1;
         }
+        self.partners = partners;
         loops - before
     }
 
