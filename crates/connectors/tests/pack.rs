@@ -180,6 +180,49 @@ fn unknown_fields_and_bad_values_point_at_their_line() {
     assert!(problem.path.starts_with("rooms[1]"), "{problem}");
 }
 
+/// Schema errors in different sections are all listed, each with its full path and line,
+/// not only the first one serde meets; a syntax error is listed alone.
+#[test]
+fn schema_errors_in_several_rooms_are_all_listed() {
+    let text = CASTLE_YAML
+        .replacen("  loopChance: 0.2\n", "  loopChanse: 0.2\n", 1)
+        .replacen("    weight: 4\n", "    weight: 4\n    wieght: 2\n", 1)
+        .replacen(
+            "{ id: east, position: [4, 1, 2], direction: EAST }",
+            "{ id: east, position: [4, 1, 2], direction: EASTWARD }",
+            1,
+        )
+        .replacen(
+            "    occurrences: { max: 3 }\n",
+            "    occurrences: { max: -3 }\n",
+            1,
+        );
+    let error = Pack::from_yaml(&text).expect_err("four schema errors");
+    let line_of = |needle: &str| text.lines().position(|l| l.contains(needle)).map(|i| i + 1);
+    let found: Vec<(String, Option<usize>)> = error
+        .problems()
+        .iter()
+        .map(|p| (p.path.clone(), p.line))
+        .collect();
+    assert_eq!(found.len(), 4, "{error}");
+    assert!(found[0].0.starts_with("layout"), "{error}");
+    // The first error serde meets keeps its exact line; the others point at their section's
+    // deepest known path.
+    assert_eq!(found[0].1, line_of("loopChanse"), "{error}");
+    assert!(found[1].0.starts_with("rooms[1]"), "{error}");
+    assert_eq!(found[1].1, line_of("  - id: corridor_straight"), "{error}");
+    assert!(found[2].0.starts_with("rooms[2].connectors[1]"), "{error}");
+    assert_eq!(found[2].1, line_of("EASTWARD"), "{error}");
+    assert!(found[3].0.starts_with("rooms[13].occurrences"), "{error}");
+    assert_eq!(found[3].1, line_of("max: -3"), "{error}");
+    let message = error.to_string();
+    for needle in ["loopChanse", "wieght", "EASTWARD"] {
+        assert!(message.contains(needle), "{needle}: {message}");
+    }
+    let syntax = Pack::from_yaml("name: [unclosed\nrooms: []\n").expect_err("bad YAML");
+    assert_eq!(syntax.problems().len(), 1, "{syntax}");
+}
+
 #[test]
 fn a_rule_that_cannot_be_met_is_named_after_bounded_attempts() {
     // The boss needs depth 29 but 30 rooms in a bushy layout never reach it.
