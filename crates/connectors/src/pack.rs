@@ -560,14 +560,14 @@ fn schema_problems(text: &str, first: &serde_yaml::Error) -> Vec<Problem> {
         list.push(yaml_problem(&error));
     }
     // A section is written back out and read alone, so serde's path starts at the section.
-    let mut check = |section: String, value: &serde_yaml::Value, room: bool| {
+    let mut check = |section: String, value: &serde_yaml::Value, kind: Section| {
         let Ok(alone) = serde_yaml::to_string(value) else {
             return;
         };
-        let result = if room {
-            serde_yaml::from_str::<RoomFile>(&alone).err()
-        } else {
-            serde_yaml::from_str::<LayoutFile>(&alone).err()
+        let result = match kind {
+            Section::Layout => serde_yaml::from_str::<LayoutFile>(&alone).err(),
+            Section::Room => serde_yaml::from_str::<RoomFile>(&alone).err(),
+            Section::Connector => serde_yaml::from_str::<ConnectorFile>(&alone).err(),
         };
         if let Some(error) = result {
             let inner = yaml_problem(&error);
@@ -584,11 +584,17 @@ fn schema_problems(text: &str, first: &serde_yaml::Error) -> Vec<Problem> {
         }
     };
     if let Some(layout) = tree.get("layout").filter(|v| !v.is_null()) {
-        check("layout".to_string(), layout, false);
+        check("layout".to_string(), layout, Section::Layout);
     }
-    if let Some(rooms) = tree.get("rooms").and_then(serde_yaml::Value::as_sequence) {
-        for (i, room) in rooms.iter().enumerate() {
-            check(format!("rooms[{i}]"), room, true);
+    for (i, room) in items(tree.get("rooms")).iter().enumerate() {
+        check(format!("rooms[{i}]"), room, Section::Room);
+        // A room stops at its first problem too: its connectors are read on their own as well.
+        for (j, connector) in items(room.get("connectors")).iter().enumerate() {
+            check(
+                format!("rooms[{i}].connectors[{j}]"),
+                connector,
+                Section::Connector,
+            );
         }
     }
     // The error serde met first carries its exact line: it replaces its section's copy.
@@ -598,6 +604,21 @@ fn schema_problems(text: &str, first: &serde_yaml::Error) -> Vec<Problem> {
     list.sort_by(|a, b| a.line.cmp(&b.line).then_with(|| a.path.cmp(&b.path)));
     list.dedup_by(|a, b| a.path == b.path && a.message == b.message);
     list
+}
+
+/// The items of a YAML sequence, or none when `value` is absent or not a sequence.
+fn items(value: Option<&serde_yaml::Value>) -> &[serde_yaml::Value] {
+    value
+        .and_then(serde_yaml::Value::as_sequence)
+        .map_or(&[][..], Vec::as_slice)
+}
+
+/// The parts of a pack [`schema_problems`] reads on their own.
+#[derive(Clone, Copy)]
+enum Section {
+    Layout,
+    Room,
+    Connector,
 }
 
 fn yaml_problem(error: &serde_yaml::Error) -> Problem {

@@ -180,8 +180,9 @@ fn unknown_fields_and_bad_values_point_at_their_line() {
     assert!(problem.path.starts_with("rooms[1]"), "{problem}");
 }
 
-/// Schema errors in different sections are all listed, each with its full path and line,
-/// not only the first one serde meets; a syntax error is listed alone.
+/// Schema errors in different sections (layout, rooms, connectors; two in one room) are all
+/// listed, each with its full path and line, not only the first one serde meets; a syntax error
+/// is listed alone.
 #[test]
 fn schema_errors_in_several_rooms_are_all_listed() {
     let text = CASTLE_YAML
@@ -196,15 +197,20 @@ fn schema_errors_in_several_rooms_are_all_listed() {
             "    occurrences: { max: 3 }\n",
             "    occurrences: { max: -3 }\n",
             1,
+        )
+        .replacen(
+            "{ id: up, position: [2, 7, 2], direction: UP }",
+            "{ id: up, position: [2, 7, 2], direction: UP, chance: 1 }",
+            1,
         );
-    let error = Pack::from_yaml(&text).expect_err("four schema errors");
+    let error = Pack::from_yaml(&text).expect_err("five schema errors");
     let line_of = |needle: &str| text.lines().position(|l| l.contains(needle)).map(|i| i + 1);
     let found: Vec<(String, Option<usize>)> = error
         .problems()
         .iter()
         .map(|p| (p.path.clone(), p.line))
         .collect();
-    assert_eq!(found.len(), 4, "{error}");
+    assert_eq!(found.len(), 5, "{error}");
     assert!(found[0].0.starts_with("layout"), "{error}");
     // The first error serde meets keeps its exact line; the others point at their section's
     // deepest known path.
@@ -215,8 +221,11 @@ fn schema_errors_in_several_rooms_are_all_listed() {
     assert_eq!(found[2].1, line_of("EASTWARD"), "{error}");
     assert!(found[3].0.starts_with("rooms[13].occurrences"), "{error}");
     assert_eq!(found[3].1, line_of("max: -3"), "{error}");
+    // The same room's connector, read on its own.
+    assert_eq!(found[4].0, "rooms[13].connectors[1]", "{error}");
+    assert_eq!(found[4].1, line_of("chance: 1"), "{error}");
     let message = error.to_string();
-    for needle in ["loopChanse", "wieght", "EASTWARD"] {
+    for needle in ["loopChanse", "wieght", "EASTWARD", "`chance`"] {
         assert!(message.contains(needle), "{needle}: {message}");
     }
     let syntax = Pack::from_yaml("name: [unclosed\nrooms: []\n").expect_err("bad YAML");
