@@ -127,8 +127,8 @@ fn a_broken_pack_is_listed_with_lines_exit_2_and_no_output() {
             1,
         )
         .replacen(
-            "position: [5, 1, 0], direction: NORTH }",
-            "position: [5, 1, 3], direction: NORTH }",
+            "position: [7, 1, 0], direction: NORTH }",
+            "position: [7, 1, 3], direction: NORTH }",
             1,
         )
         .replacen("key: silver_key\n", "key: gold_key\n", 1);
@@ -152,7 +152,7 @@ fn a_broken_pack_is_listed_with_lines_exit_2_and_no_output() {
         assert!(
             stderr.contains(&format!(
                 ":{}: rooms[0].connectors[0].position",
-                line_of("[5, 1, 3]")
+                line_of("[7, 1, 3]")
             )),
             "{stderr}"
         );

@@ -1,7 +1,8 @@
 //! A uniform grid hash over room boxes: each box is filed under every 16-block cell it touches,
 //! so a collision query looks at a handful of cells whatever the number of rooms. The table is
 //! open-addressed with a fixed hash (no `std` hash containers: lookups only, never iterated, so
-//! the output cannot depend on table order).
+//! the output cannot depend on table order). [`PointIndex`] files points for exact lookups
+//! (the unused connectors, by position, when closing loops).
 
 use glam::IVec3;
 
@@ -236,3 +237,97 @@ impl GridIndex {
 
 /// The cell of a slot that was never used; no real cell is this far out.
 const NEVER: IVec3 = IVec3::new(i32::MIN, i32::MIN, i32::MIN);
+
+/// Exact positions, each filed with the number of the point (its index in the caller's list),
+/// in an open-addressed table with chains for points that share a position: built in O(n),
+/// looked up in O(1), so finding a connector's partner does not grow with the layout.
+#[derive(Clone, Default)]
+pub(crate) struct PointIndex {
+    slots: Vec<(IVec3, u32)>,
+    next: Vec<u32>,
+}
+
+impl PointIndex {
+    /// Files `points` (numbered from 0), forgetting what was filed before.
+    pub fn rebuild(&mut self, points: impl ExactSizeIterator<Item = IVec3>) {
+        let n = points.len();
+        let len = (2 * n).next_power_of_two().max(16);
+        self.slots.clear();
+        self.slots.resize(len, (NEVER, EMPTY));
+        self.next.clear();
+        self.next.resize(n, EMPTY);
+        let mask = len - 1;
+        for (i, pos) in points.enumerate() {
+            let mut at = hash(pos) as usize & mask;
+            while self.slots[at].0 != pos && self.slots[at].0 != NEVER {
+                at = (at + 1) & mask;
+            }
+            // Chained in filing order: the new point goes at the end of its position's chain.
+            if self.slots[at].0 == NEVER {
+                self.slots[at] = (pos, i as u32);
+            } else {
+                let mut last = self.slots[at].1;
+                while self.next[last as usize] != EMPTY {
+                    last = self.next[last as usize];
+                }
+                self.next[last as usize] = i as u32;
+            }
+        }
+    }
+
+    /// The numbers of the points filed at `pos`, in filing order.
+    pub fn at(&self, pos: IVec3) -> impl Iterator<Item = usize> + '_ {
+        let mut cur = EMPTY;
+        if !self.slots.is_empty() {
+            let mask = self.slots.len() - 1;
+            let mut at = hash(pos) as usize & mask;
+            loop {
+                let (cell, head) = self.slots[at];
+                if cell == pos {
+                    cur = head;
+                    break;
+                }
+                if cell == NEVER {
+                    break;
+                }
+                at = (at + 1) & mask;
+            }
+        }
+        std::iter::from_fn(move || {
+            if cur == EMPTY {
+                return None;
+            }
+            let item = cur as usize;
+            cur = self.next[item];
+            Some(item)
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rng::{Lcg31, Rng31};
+
+    /// Every lookup, at filed and unfiled positions, gives exactly the points filed there, in
+    /// filing order, as a scan of the list does; positions repeat often, so chains are tested.
+    #[test]
+    fn point_index_matches_a_scan() {
+        let mut rng = Lcg31::new(5);
+        let mut index = PointIndex::default();
+        for round in 0..50 {
+            let n = rng.range(0, 300).unwrap_or(0) as usize;
+            let spread = 1 + round;
+            let mut coord = || rng.range(-spread, spread).unwrap_or(0);
+            let points: Vec<IVec3> = (0..n)
+                .map(|_| IVec3::new(coord(), coord(), coord()))
+                .collect();
+            index.rebuild(points.iter().copied());
+            for probe in points.iter().copied().chain([IVec3::splat(spread + 1)]) {
+                let found: Vec<usize> = index.at(probe).collect();
+                let expected: Vec<usize> = (0..n).filter(|&i| points[i] == probe).collect();
+                assert_eq!(found, expected, "round {round}, {probe}");
+            }
+        }
+    }
+}

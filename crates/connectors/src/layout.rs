@@ -12,7 +12,7 @@ use rng::{Lcg31, Rng31};
 use crate::engines;
 use crate::error::{Error, ErrorKind};
 use crate::geom::{Aabb, Dir, Transform};
-use crate::index::GridIndex;
+use crate::index::{GridIndex, PointIndex};
 use crate::pack::{Door, Engine, Pack, RoomType};
 
 /// One placed room.
@@ -154,22 +154,47 @@ pub(crate) struct Tables {
     pub xf_size: Vec<[IVec3; 8]>,
     /// Per room, the set of transformed connector directions (bits of [`dir_bit`]).
     pub xf_dirs: Vec<[u8; 8]>,
-    /// Per direction (in [`Dir`] order), the ways a room can bridge a gap in that direction,
-    /// sorted by span.
-    pub bridges: [Vec<Bridge>; 6],
+    /// Per direction of an anchor connector (in [`Dir`] order), the distinct ways a room can be
+    /// entered from it: the pieces a bridge loop is built from.
+    pub pieces: [Vec<Piece>; 6],
+    /// Per direction of an anchor connector, every (piece, exit) pair as the position of the
+    /// partner connector the exit would meet, relative to the anchor's doorstep, sorted so a
+    /// partner's offset finds its pieces by binary search.
+    pub spans: [Vec<Span>; 6],
+    /// How far (in blocks, along any axis) a partner can sit from the doorstep and still be
+    /// reached by a bridge of two rooms.
+    pub bridge_reach: i32,
     /// Per direction of an anchor connector, the fewest blocks any room entered from it spans
     /// along that direction (its size along the connector's axis).
     pub min_reach: [i32; 6],
 }
 
-/// A room that, entered through `entry` under `transform`, leaves through `exit` pointing the
-/// same way; the partner connector of a bridge loop sits at the doorstep plus `span`.
-pub(crate) struct Bridge {
-    pub span: IVec3,
+/// What makes two ways of entering a room the same: the entry direction, the box relative to
+/// the doorstep, and the other doorways (position relative to the doorstep, direction).
+type PieceShape = (usize, IVec3, IVec3, Vec<(IVec3, u8)>);
+
+/// A room entered through connector `entry` under transform `transform`: its box starts at the
+/// anchor's doorstep plus `offset`.
+pub(crate) struct Piece {
     pub room: usize,
     pub entry: usize,
-    pub exit: usize,
     pub transform: usize,
+    pub offset: IVec3,
+    /// Whether the room is a corridor (only corridors extend a bridge beyond its first room).
+    pub corridor: bool,
+}
+
+/// A way for a room entered from an anchor to meet a partner connector at `delta` from the
+/// doorstep, pointing `partner_dir`, through its connector `exit`.
+pub(crate) struct Span {
+    pub delta: IVec3,
+    pub partner_dir: Dir,
+    pub piece: u32,
+    pub exit: u16,
+}
+
+fn span_key(delta: IVec3, dir: Dir) -> (i32, i32, i32, u8) {
+    (delta.x, delta.y, delta.z, dir as u8)
 }
 
 /// The bit of a direction in direction sets: NORTH 1, EAST 2, SOUTH 4, WEST 8 (the maze
@@ -205,47 +230,69 @@ impl Tables {
                 xf_dir.push(Transform::ALL.map(|t| t.dir(conn.direction)));
             }
         }
-        let mut bridges: [Vec<Bridge>; 6] = Default::default();
+        let mut pieces: [Vec<Piece>; 6] = Default::default();
         for (r, room) in pack.rooms.iter().enumerate() {
             if matches!(room.kind, RoomType::Start | RoomType::End) {
                 continue;
             }
             let base = conn_base[r];
+            // Placements that only relabel the same doorways (a symmetric room turned onto
+            // itself) are kept once, so a search never tries the same geometry twice.
+            let mut seen: Vec<PieceShape> = Vec::new();
             for t in 0..8 {
-                for entry in 0..room.connectors.len() {
-                    for exit in 0..room.connectors.len() {
-                        let (entry_dir, exit_dir) =
-                            (xf_dir[base + entry][t], xf_dir[base + exit][t]);
-                        if entry == exit || exit_dir != entry_dir.opposite() {
-                            continue;
-                        }
-                        // Entered at the doorstep, the exit's partner is one block past the exit.
-                        let span =
-                            xf_pos[base + exit][t] - xf_pos[base + entry][t] + exit_dir.vector();
-                        bridges[exit_dir as usize].push(Bridge {
-                            span,
-                            room: r,
-                            entry,
-                            exit,
-                            transform: t,
-                        });
+                for (entry, conn) in room.connectors.iter().enumerate() {
+                    if conn.door == Some(Door::OneWay) {
+                        continue;
                     }
+                    let entry_dir = xf_dir[base + entry][t];
+                    let offset = -xf_pos[base + entry][t];
+                    let mut doorways: Vec<(IVec3, u8)> = (0..room.connectors.len())
+                        .filter(|&e| e != entry)
+                        .map(|e| (xf_pos[base + e][t] + offset, xf_dir[base + e][t] as u8))
+                        .collect();
+                    doorways.sort_by_key(|&(pos, dir)| (pos.x, pos.y, pos.z, dir));
+                    let key = (entry_dir as usize, offset, xf_size[r][t], doorways);
+                    if seen.contains(&key) {
+                        continue;
+                    }
+                    seen.push(key);
+                    pieces[entry_dir.opposite() as usize].push(Piece {
+                        room: r,
+                        entry,
+                        transform: t,
+                        offset,
+                        corridor: room.kind == RoomType::Corridor,
+                    });
                 }
             }
         }
-        for list in &mut bridges {
-            list.sort_by_key(|b| {
-                (
-                    b.span.x,
-                    b.span.y,
-                    b.span.z,
-                    b.room,
-                    b.transform,
-                    b.entry,
-                    b.exit,
-                )
-            });
+        let mut spans: [Vec<Span>; 6] = Default::default();
+        let mut bridge_reach = 0;
+        for (dir, list) in pieces.iter().enumerate() {
+            for (i, piece) in list.iter().enumerate() {
+                let base = conn_base[piece.room];
+                let size = xf_size[piece.room][piece.transform];
+                bridge_reach = bridge_reach.max(size.max_element() + 1);
+                for exit in 0..pack.rooms[piece.room].connectors.len() {
+                    if exit == piece.entry {
+                        continue;
+                    }
+                    let exit_dir = xf_dir[base + exit][piece.transform];
+                    spans[dir].push(Span {
+                        delta: piece.offset
+                            + xf_pos[base + exit][piece.transform]
+                            + exit_dir.vector(),
+                        partner_dir: exit_dir.opposite(),
+                        piece: i as u32,
+                        exit: exit as u16,
+                    });
+                }
+            }
         }
+        for list in &mut spans {
+            list.sort_by_key(|s| (span_key(s.delta, s.partner_dir), s.piece, s.exit));
+        }
+        let bridge_reach = 2 * bridge_reach + 1;
         let mut min_reach = [i32::MAX; 6];
         for room in pack.rooms.iter().filter(|r| r.kind != RoomType::Start) {
             for conn in &room.connectors {
@@ -275,9 +322,30 @@ impl Tables {
             xf_dir,
             xf_size,
             xf_dirs,
-            bridges,
+            pieces,
+            spans,
+            bridge_reach,
             min_reach,
         }
+    }
+}
+
+/// A bridge found by [`Builder::find_bridge`]: the first room, an optional second room with the
+/// first room's connector it hangs on, the last room's connector that closes the loop, and the
+/// partner it closes it with.
+pub(crate) struct BridgePlan {
+    first: Fit,
+    second: Option<(usize, Fit)>,
+    exit: usize,
+    partner: (usize, usize),
+}
+
+fn first_fit(piece: &Piece, origin: IVec3) -> Fit {
+    Fit {
+        room: piece.room,
+        connector: piece.entry,
+        transform: Transform::ALL[piece.transform],
+        origin,
     }
 }
 
@@ -329,6 +397,12 @@ pub(crate) struct Builder<'p> {
     tiers: Vec<u8>,
     combos: Vec<(u16, u8)>,
     pub order: Vec<u16>,
+    /// Unused connectors near a bridge's anchor, reused between searches.
+    near: Vec<(IVec3, u32, u16)>,
+    /// The unused connectors by position, while loops are closed.
+    unused_index: PointIndex,
+    /// The unused connectors as points, for the bridges' window queries.
+    partners: GridIndex,
 }
 
 impl<'p> Builder<'p> {
@@ -354,6 +428,9 @@ impl<'p> Builder<'p> {
             tiers: vec![0; pack.rooms.len()],
             combos: Vec::new(),
             order: Vec::new(),
+            near: Vec::new(),
+            unused_index: PointIndex::default(),
+            partners: GridIndex::new(),
         }
     }
 
@@ -761,15 +838,24 @@ impl<'p> Builder<'p> {
         true
     }
 
-    /// Indices of placements by depth, deepest first (ties by index).
+    /// Indices of placements by depth, deepest first (ties by index): a counting sort, since
+    /// depths are small integers, so large layouts pay no n log n here.
     fn deepest_first(&self) -> Vec<usize> {
-        let mut order: Vec<usize> = (0..self.len()).collect();
-        order.sort_by(|&a, &b| {
-            self.placements[b]
-                .depth
-                .cmp(&self.placements[a].depth)
-                .then(a.cmp(&b))
-        });
+        let max_depth = self.placements.iter().map(|p| p.depth).max().unwrap_or(0) as usize;
+        // starts[k] counts, then locates, the placements of depth max_depth - k.
+        let mut starts = vec![0usize; max_depth + 2];
+        for p in &self.placements {
+            starts[max_depth - p.depth as usize + 1] += 1;
+        }
+        for k in 0..=max_depth {
+            starts[k + 1] += starts[k];
+        }
+        let mut order = vec![0usize; self.len()];
+        for (i, p) in self.placements.iter().enumerate() {
+            let slot = &mut starts[max_depth - p.depth as usize];
+            order[*slot] = i;
+            *slot += 1;
+        }
         order
     }
 
@@ -856,11 +942,10 @@ impl<'p> Builder<'p> {
     }
 
     /// Adds loops: first between unused connectors that face each other across one block
-    /// (document 004, chapter 7), then, while `maxLoops` allows, by bridging: a room whose two
-    /// opposite connectors exactly span the gap between two unused connectors facing each other
-    /// (so loops also appear between rooms of different sizes), then the direct pass again for
-    /// the connectors the bridges brought. Partners are found by looking positions up in the
-    /// unused connectors sorted by position, never by a scan.
+    /// (document 004, chapter 7), then, while `maxLoops` and `maxRooms` allow, by bridging: one
+    /// room, or a corridor and a room, from an unused connector to another one nearby
+    /// ([`Builder::find_bridge`]), then the direct pass again for the connectors the bridges
+    /// brought. Partners are found through position lookups, never by a scan.
     pub fn add_loops(&mut self) {
         let layout = &self.pack.layout;
         if layout.loop_chance <= 0.0 || layout.max_loops == Some(0) {
@@ -874,8 +959,9 @@ impl<'p> Builder<'p> {
         }
     }
 
-    /// Unused connectors sorted by world position: (position, placement, connector).
-    fn unused_by_position(&self) -> Vec<(IVec3, u32, u16)> {
+    /// The unused connectors, in placement order: (position, placement, connector); and
+    /// `self.unused_index` rebuilt to find them by position.
+    fn collect_unused(&mut self) -> Vec<(IVec3, u32, u16)> {
         let mut unused: Vec<(IVec3, u32, u16)> = Vec::new();
         for p in 0..self.len() {
             for c in 0..self.n_connectors(p) {
@@ -885,34 +971,25 @@ impl<'p> Builder<'p> {
                 }
             }
         }
-        unused.sort_by_key(|e| (e.0.x, e.0.y, e.0.z, e.1, e.2));
+        self.unused_index.rebuild(unused.iter().map(|e| e.0));
         unused
     }
 
-    /// The unused connector at `pos` pointing `dir`, from the sorted list.
+    /// The unused connector at `pos` pointing `dir`, through `self.unused_index`.
     fn unused_at(
         &self,
         unused: &[(IVec3, u32, u16)],
         pos: IVec3,
         dir: Dir,
     ) -> Option<(usize, usize)> {
-        let key = (pos.x, pos.y, pos.z);
-        let start = unused.partition_point(|e| (e.0.x, e.0.y, e.0.z) < key);
-        unused[start..]
-            .iter()
-            .take_while(|e| e.0 == pos)
-            .map(|&(_, q, d)| (q as usize, usize::from(d)))
+        self.unused_index
+            .at(pos)
+            .map(|i| (unused[i].1 as usize, usize::from(unused[i].2)))
             .find(|&(q, d)| self.state(q, d) != USED && self.connector_world(q, d).1 == dir)
     }
 
     fn loop_allowed(&self, p: usize, c: usize, q: usize, d: usize) -> bool {
-        let (room_p, room_q) = (self.placements[p].room, self.placements[q].room);
-        let conn_p = &self.pack.rooms[room_p].connectors[c];
-        let conn_q = &self.pack.rooms[room_q].connectors[d];
-        self.pack.rules_allow(room_p, conn_p, room_q, conn_q)
-            && self.pack.rules_allow(room_q, conn_q, room_p, conn_p)
-            && self.key_ready(conn_p.door)
-            && self.key_ready(conn_q.door)
+        self.pair_allowed(self.placements[p].room, c, self.placements[q].room, d)
     }
 
     fn push_loop(&mut self, p: usize, c: usize, q: usize, d: usize) {
@@ -937,7 +1014,7 @@ impl<'p> Builder<'p> {
     /// Joins facing pairs of unused connectors; returns how many loops it added.
     fn add_direct_loops(&mut self, mut loops: u32) -> u32 {
         let layout = &self.pack.layout;
-        let unused = self.unused_by_position();
+        let unused = self.collect_unused();
         let mut candidates: Vec<(usize, usize, usize, usize)> = Vec::new();
         for &(pos, p, c) in &unused {
             let (p, c) = (p as usize, usize::from(c));
@@ -964,93 +1041,249 @@ impl<'p> Builder<'p> {
         loops - before
     }
 
-    /// Bridges gaps between unused connectors that face each other along a line; returns how
-    /// many loops it added. Each unused connector looks up only the few distinct gap lengths the
-    /// pack's rooms can span in its direction ([`Tables::bridges`]).
-    fn add_bridges(&mut self, mut loops: u32) -> u32 {
-        let pack = self.pack;
+    /// Whether connector `a` of room `room_a` may join connector `b` of room `room_b` as a loop.
+    fn pair_allowed(&self, room_a: usize, a: usize, room_b: usize, b: usize) -> bool {
+        let conn_a = &self.pack.rooms[room_a].connectors[a];
+        let conn_b = &self.pack.rooms[room_b].connectors[b];
+        self.pack.rules_allow(room_a, conn_a, room_b, conn_b)
+            && self.pack.rules_allow(room_b, conn_b, room_a, conn_a)
+            && self.key_ready(conn_a.door)
+            && self.key_ready(conn_b.door)
+    }
+
+    /// Whether piece `piece` may enter from connector `c` of room `anchor_room` at `depth`,
+    /// with `extra` more rooms of its kind already planned.
+    fn piece_allowed(
+        &self,
+        piece: &Piece,
+        anchor_room: usize,
+        c: usize,
+        depth: u32,
+        extra: u32,
+    ) -> bool {
+        let r = piece.room;
+        let def = &self.pack.rooms[r];
+        let entry = &def.connectors[piece.entry];
+        self.eligibility(r, anchor_room, c, depth, Pick::Normal)
+            .is_some()
+            && def
+                .occurrences
+                .max
+                .is_none_or(|max| self.counts[r] + extra < max)
+            && self.key_ready(entry.door)
+            && self.pack.rules_allow(
+                anchor_room,
+                &self.pack.rooms[anchor_room].connectors[c],
+                r,
+                entry,
+            )
+    }
+
+    /// The origin and box of `piece` entered at `doorstep`.
+    fn piece_box(&self, piece: &Piece, doorstep: IVec3) -> (IVec3, Aabb) {
+        let origin = doorstep + piece.offset;
+        let size = self.tables.xf_size[piece.room][piece.transform];
+        (origin, Aabb::from_origin_size(origin, size))
+    }
+
+    /// The spans of `dir` that meet a partner at `delta` pointing `partner_dir`.
+    fn spans_to(&self, dir: Dir, delta: IVec3, partner_dir: Dir) -> &'p [Span] {
+        let list = &self.tables.spans[dir as usize];
+        let key = span_key(delta, partner_dir);
+        let start = list.partition_point(|s| span_key(s.delta, s.partner_dir) < key);
+        let len = list[start..]
+            .iter()
+            .take_while(|s| span_key(s.delta, s.partner_dir) == key)
+            .count();
+        &list[start..start + len]
+    }
+
+    /// Searches for a bridge from connector `c` of placement `p` to another unused connector
+    /// near it: one room entered from `c` with a doorway that faces the partner, or, when
+    /// `max_pieces` allows, a corridor and a second room. The search starts from the partners
+    /// (found through a point index of the unused connectors) and finds the rooms that reach
+    /// each by binary search in [`Tables::spans`], so its cost does not depend on how many
+    /// rooms the pack has that lead nowhere.
+    fn find_bridge(
+        &mut self,
+        partners: &GridIndex,
+        unused: &[(IVec3, u32, u16)],
+        p: usize,
+        c: usize,
+        max_pieces: u32,
+    ) -> Option<BridgePlan> {
         let tables = self.tables;
-        let layout = &pack.layout;
+        let anchor_room = self.placements[p].room;
+        if !self.key_ready(self.pack.rooms[anchor_room].connectors[c].door) {
+            return None;
+        }
+        let (anchor_pos, dir) = self.connector_world(p, c);
+        let doorstep = anchor_pos + dir.vector();
+        if self.index.hits(&Aabb {
+            min: doorstep,
+            max: doorstep,
+        }) {
+            return None;
+        }
+        let mut near = std::mem::take(&mut self.near);
+        near.clear();
+        let window = Aabb {
+            min: doorstep - IVec3::splat(tables.bridge_reach),
+            max: doorstep + IVec3::splat(tables.bridge_reach),
+        };
+        partners.for_each_near(&window, |i| {
+            let (pos, q, d) = unused[i as usize];
+            if q as usize != p && window.contains(pos) {
+                near.push((pos, q, d));
+            }
+        });
+        near.sort_by_key(|e| (e.0.x, e.0.y, e.0.z, e.1, e.2));
+        near.dedup();
+        near.retain(|&(_, q, d)| self.state(q as usize, usize::from(d)) != USED);
+        let plan = if near.is_empty() {
+            None
+        } else {
+            let start = self.rng.index(near.len()).unwrap_or(0);
+            near.rotate_left(start);
+            self.search_bridge(&near, p, c, doorstep, dir, max_pieces)
+        };
+        self.near = near;
+        plan
+    }
+
+    fn search_bridge(
+        &self,
+        near: &[(IVec3, u32, u16)],
+        p: usize,
+        c: usize,
+        doorstep: IVec3,
+        dir: Dir,
+        max_pieces: u32,
+    ) -> Option<BridgePlan> {
+        let tables = self.tables;
+        let anchor_room = self.placements[p].room;
+        let depth = self.placements[p].depth + 1;
+        let pieces = &tables.pieces[dir as usize];
+        // One room.
+        for &(pos, q, d) in near {
+            let (q, d) = (q as usize, usize::from(d));
+            let partner_dir = self.connector_world(q, d).1;
+            for span in self.spans_to(dir, pos - doorstep, partner_dir) {
+                let piece = &pieces[span.piece as usize];
+                let exit = usize::from(span.exit);
+                if !self.piece_allowed(piece, anchor_room, c, depth, 0)
+                    || !self.pair_allowed(piece.room, exit, self.placements[q].room, d)
+                {
+                    continue;
+                }
+                let (origin, aabb) = self.piece_box(piece, doorstep);
+                if !self.index.hits(&aabb) {
+                    return Some(BridgePlan {
+                        first: first_fit(piece, origin),
+                        second: None,
+                        exit,
+                        partner: (q, d),
+                    });
+                }
+            }
+        }
+        if max_pieces < 2 {
+            return None;
+        }
+        // A corridor, then a room that reaches the partner.
+        for first in pieces.iter().filter(|f| f.corridor) {
+            if !self.piece_allowed(first, anchor_room, c, depth, 0) {
+                continue;
+            }
+            let (origin, aabb) = self.piece_box(first, doorstep);
+            let mut first_free = None;
+            let base = tables.conn_base[first.room];
+            for e in 0..self.pack.rooms[first.room].connectors.len() {
+                if e == first.entry {
+                    continue;
+                }
+                let exit_pos = origin + tables.xf_pos[base + e][first.transform];
+                let exit_dir = tables.xf_dir[base + e][first.transform];
+                let doorstep2 = exit_pos + exit_dir.vector();
+                for &(pos, q, d) in near {
+                    let (q, d) = (q as usize, usize::from(d));
+                    let partner_dir = self.connector_world(q, d).1;
+                    for span in self.spans_to(exit_dir, pos - doorstep2, partner_dir) {
+                        let second = &tables.pieces[exit_dir as usize][span.piece as usize];
+                        let exit = usize::from(span.exit);
+                        let extra = u32::from(second.room == first.room);
+                        if !self.piece_allowed(second, first.room, e, depth + 1, extra)
+                            || !self.pair_allowed(second.room, exit, self.placements[q].room, d)
+                        {
+                            continue;
+                        }
+                        if !*first_free.get_or_insert_with(|| !self.index.hits(&aabb)) {
+                            break;
+                        }
+                        let (origin2, aabb2) = self.piece_box(second, doorstep2);
+                        // The two rooms lie on either side of the corridor's exit face, so
+                        // only the placed rooms can block the second one.
+                        if !self.index.hits(&aabb2) {
+                            return Some(BridgePlan {
+                                first: first_fit(first, origin),
+                                second: Some((e, first_fit(second, origin2))),
+                                exit,
+                                partner: (q, d),
+                            });
+                        }
+                    }
+                    if first_free == Some(false) {
+                        break;
+                    }
+                }
+                if first_free == Some(false) {
+                    break;
+                }
+            }
+        }
+        None
+    }
+
+    /// Closes loops through new rooms: from each unused connector (in random order), a bridge
+    /// of one room, or a corridor and a room, whose last doorway faces another unused connector
+    /// ([`Builder::find_bridge`]); each bridge found is built with chance `loopChance`. Returns
+    /// how many loops it added.
+    fn add_bridges(&mut self, mut loops: u32) -> u32 {
+        let layout = &self.pack.layout;
         let max_rooms = layout.max_rooms as usize;
-        let unused = self.unused_by_position();
+        let unused = self.collect_unused();
+        let mut partners = std::mem::take(&mut self.partners);
+        partners.clear();
+        for (i, &(pos, _, _)) in unused.iter().enumerate() {
+            partners.insert(i as u32, &Aabb { min: pos, max: pos });
+        }
         let mut order: Vec<(u32, u16)> = unused.iter().map(|&(_, p, c)| (p, c)).collect();
         self.rng.shuffle(&mut order);
         let before = loops;
         for (p, c) in order {
-            if layout.max_loops.is_some_and(|max| loops >= max) || self.len() >= max_rooms {
+            let room_left = max_rooms.saturating_sub(self.len()) as u32;
+            if layout.max_loops.is_some_and(|max| loops >= max) || room_left == 0 {
                 break;
             }
             let (p, c) = (p as usize, usize::from(c));
             if self.state(p, c) == USED {
                 continue;
             }
-            let anchor_room = self.placements[p].room;
-            let anchor = &pack.rooms[anchor_room].connectors[c];
-            if !self.key_ready(anchor.door) {
-                continue;
-            }
-            let (anchor_pos, dir) = self.connector_world(p, c);
-            let depth = self.placements[p].depth + 1;
-            let doorstep = anchor_pos + dir.vector();
-            let specs = &tables.bridges[dir as usize];
-            let mut bridge = None;
-            let mut at = 0;
-            while at < specs.len() && bridge.is_none() {
-                let span = specs[at].span;
-                let group_end = at + specs[at..].iter().take_while(|b| b.span == span).count();
-                let group = at..group_end;
-                at = group_end;
-                let Some((q, d)) = self.unused_at(&unused, doorstep + span, dir.opposite()) else {
-                    continue;
-                };
-                if q == p
-                    || self.index.hits(&Aabb {
-                        min: doorstep,
-                        max: doorstep,
-                    })
-                {
-                    continue;
-                }
-                for spec in &specs[group] {
-                    let r = spec.room;
-                    let entry_conn = &pack.rooms[r].connectors[spec.entry];
-                    if self
-                        .eligibility(r, anchor_room, c, depth, Pick::Normal)
-                        .is_none()
-                        || entry_conn.door == Some(Door::OneWay)
-                        || !self.key_ready(entry_conn.door)
-                        || !pack.rules_allow(anchor_room, anchor, r, entry_conn)
-                    {
-                        continue;
-                    }
-                    let t = spec.transform;
-                    let origin = doorstep - tables.xf_pos[tables.conn_base[r] + spec.entry][t];
-                    let aabb = Aabb::from_origin_size(origin, tables.xf_size[r][t]);
-                    if self.index.hits(&aabb) {
-                        continue;
-                    }
-                    let fit = Fit {
-                        room: r,
-                        connector: spec.entry,
-                        transform: Transform::ALL[t],
-                        origin,
-                    };
-                    bridge = Some((fit, spec.exit, q, d));
-                    break;
-                }
-            }
-            let Some((fit, exit, q, d)) = bridge else {
+            let Some(plan) = self.find_bridge(&partners, &unused, p, c, room_left.min(2)) else {
                 continue;
             };
             if !self.rng.chance(layout.loop_chance) {
                 continue;
             }
-            let new = self.commit_new(p, c, fit);
-            if self.loop_allowed(new, exit, q, d) {
-                self.push_loop(new, exit, q, d);
-                loops += 1;
+            let mut last = self.commit_new(p, c, plan.first);
+            if let Some((exit, fit)) = plan.second {
+                last = self.commit_new(last, exit, fit);
             }
+            let (q, d) = plan.partner;
+            self.push_loop(last, plan.exit, q, d);
+            loops += 1;
         }
+        self.partners = partners;
         loops - before
     }
 

@@ -24,10 +24,11 @@
 //! - A locked connector is used only once its key room is placed, so in the tree the key is
 //!   always reachable without its door; the final check runs on the graph anyway. A one-way door
 //!   lets you out of the room that declares it, so it never leads into a new child room.
-//! - Loops: facing pairs of unused connectors (chapter 7), then bridges: a room whose two
-//!   opposite connectors exactly span the gap between two unused connectors facing each other.
-//!   Facing pairs need rooms that line up exactly, so with rooms of mixed sizes loops are rare
-//!   outside braided grid mazes.
+//! - Loops: facing pairs of unused connectors (chapter 7), then bridges: from an unused
+//!   connector, one room, or a corridor and a room, whose last doorway faces another unused
+//!   connector nearby; each facing pair or bridge found closes with chance `loopChance`, and
+//!   bridge rooms count towards `maxRooms`. The shipped packs sit on a 5-block module grid, so
+//!   such partners are common.
 //! - A layout that breaks a rule is retried with seeds drawn from an `Lcg31` seeded with the
 //!   asked seed, `layout.attempts` times in all; the error names the rule the last attempt broke.
 //!

@@ -466,8 +466,14 @@ impl Pack {
     /// Parses and validates a pack from YAML text; on failure the error lists every problem
     /// with its path and line.
     pub fn from_yaml(text: &str) -> Result<Pack, Error> {
-        let file: PackFile = serde_yaml::from_str(text)
-            .map_err(|e| Error::new(ErrorKind::InvalidPack(vec![yaml_problem(&e)])))?;
+        let file: PackFile = match serde_yaml::from_str(text) {
+            Ok(file) => file,
+            Err(error) => {
+                return Err(Error::new(ErrorKind::InvalidPack(schema_problems(
+                    text, &error,
+                ))))
+            }
+        };
         let lines = LineIndex::new(text);
         let mut problems = Problems {
             list: Vec::new(),
@@ -525,6 +531,95 @@ impl Pack {
 pub const CASTLE_YAML: &str = include_str!("../../../configs/packs/castle.yaml");
 /// The mines pack shipped with the crate.
 pub const MINES_YAML: &str = include_str!("../../../configs/packs/mines.yaml");
+
+/// Every schema problem of a pack that serde_yaml rejected: serde stops at the first one, so
+/// after a syntax check the top level, the layout and each room are read on their own, and
+/// each problem's path is completed with its section and located in the text. A syntax error
+/// is reported alone, as the tree cannot be trusted past it.
+fn schema_problems(text: &str, first: &serde_yaml::Error) -> Vec<Problem> {
+    let tree: serde_yaml::Value = match serde_yaml::from_str(text) {
+        Ok(tree) => tree,
+        Err(syntax) => return vec![yaml_problem(&syntax)],
+    };
+    /// The top level with its sections left unread.
+    #[derive(Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct Shape {
+        #[serde(rename = "name")]
+        _name: String,
+        #[serde(default, rename = "description")]
+        _description: Option<String>,
+        #[serde(default, rename = "layout")]
+        _layout: serde_yaml::Value,
+        #[serde(rename = "rooms")]
+        _rooms: Vec<serde_yaml::Value>,
+    }
+    let lines = LineIndex::new(text);
+    let mut list = Vec::new();
+    if let Err(error) = serde_yaml::from_str::<Shape>(text) {
+        list.push(yaml_problem(&error));
+    }
+    // A section is written back out and read alone, so serde's path starts at the section.
+    let mut check = |section: String, value: &serde_yaml::Value, kind: Section| {
+        let Ok(alone) = serde_yaml::to_string(value) else {
+            return;
+        };
+        let result = match kind {
+            Section::Layout => serde_yaml::from_str::<LayoutFile>(&alone).err(),
+            Section::Room => serde_yaml::from_str::<RoomFile>(&alone).err(),
+            Section::Connector => serde_yaml::from_str::<ConnectorFile>(&alone).err(),
+        };
+        if let Some(error) = result {
+            let inner = yaml_problem(&error);
+            let path = match inner.path.as_str() {
+                "(document)" | "." => section,
+                inner_path if inner_path.starts_with('[') => format!("{section}{inner_path}"),
+                inner_path => format!("{section}.{inner_path}"),
+            };
+            list.push(Problem {
+                line: lines.line_of(&path),
+                path,
+                message: inner.message,
+            });
+        }
+    };
+    if let Some(layout) = tree.get("layout").filter(|v| !v.is_null()) {
+        check("layout".to_string(), layout, Section::Layout);
+    }
+    for (i, room) in items(tree.get("rooms")).iter().enumerate() {
+        check(format!("rooms[{i}]"), room, Section::Room);
+        // A room stops at its first problem too: its connectors are read on their own as well.
+        for (j, connector) in items(room.get("connectors")).iter().enumerate() {
+            check(
+                format!("rooms[{i}].connectors[{j}]"),
+                connector,
+                Section::Connector,
+            );
+        }
+    }
+    // The error serde met first carries its exact line: it replaces its section's copy.
+    let first = yaml_problem(first);
+    list.retain(|p| p.path != first.path || p.message != first.message);
+    list.push(first);
+    list.sort_by(|a, b| a.line.cmp(&b.line).then_with(|| a.path.cmp(&b.path)));
+    list.dedup_by(|a, b| a.path == b.path && a.message == b.message);
+    list
+}
+
+/// The items of a YAML sequence, or none when `value` is absent or not a sequence.
+fn items(value: Option<&serde_yaml::Value>) -> &[serde_yaml::Value] {
+    value
+        .and_then(serde_yaml::Value::as_sequence)
+        .map_or(&[][..], Vec::as_slice)
+}
+
+/// The parts of a pack [`schema_problems`] reads on their own.
+#[derive(Clone, Copy)]
+enum Section {
+    Layout,
+    Room,
+    Connector,
+}
 
 fn yaml_problem(error: &serde_yaml::Error) -> Problem {
     let text = error.to_string();

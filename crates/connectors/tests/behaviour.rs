@@ -63,6 +63,11 @@ fn straightness_stretches_the_trunk() {
     let mut pack = Pack::from_yaml(CASTLE_YAML).expect("valid");
     pack.layout.branching.branch_count = 0;
     pack.layout.min_rooms = 10;
+    // Loops would add bridge rooms beside the trunk; a longer trunk shows the effect better.
+    pack.layout.loop_chance = 0.0;
+    pack.layout.max_rooms = 40;
+    pack.layout.branching.trunk_min = 20;
+    pack.layout.branching.trunk_max = 20;
     pack.layout.branching.straightness = 1.0;
     let straight: Vec<f64> = layouts(&pack, Engine::Branching)
         .iter()

@@ -60,10 +60,16 @@ fn shipped_packs_are_complete() {
         };
         assert!(dirs(connectors::Dir::Up) && dirs(connectors::Dir::Down));
         for room in &pack.rooms {
-            // Modest sizes and doors at floor level in the middle of a face, for the exporter.
+            // Modest sizes on the 5-block module grid, doors at floor level in the middle of a
+            // module, so that rooms stay on one lattice and unused doors meet (loops).
             assert!(
                 room.size.x >= 5 && room.size.x <= 15 && room.size.z >= 5 && room.size.z <= 15,
                 "{}",
+                room.id
+            );
+            assert!(
+                room.size.x % MODULE == 0 && room.size.z % MODULE == 0,
+                "{}: footprint off the module grid",
                 room.id
             );
             assert!(room.size.y >= 5 && room.size.y <= 8, "{}", room.id);
@@ -72,20 +78,20 @@ fn shipped_packs_are_complete() {
                 if c.direction.is_horizontal() {
                     assert_eq!(c.position.y, 1, "{}.{}", room.id, c.id);
                 }
-                let middle = (room.size - 1) / 2;
-                match c.direction {
-                    connectors::Dir::North | connectors::Dir::South => {
-                        assert_eq!(c.position.x, middle.x)
-                    }
-                    connectors::Dir::East | connectors::Dir::West => {
-                        assert_eq!(c.position.z, middle.z)
-                    }
-                    _ => assert_eq!((c.position.x, c.position.z), (middle.x, middle.z)),
-                }
+                let module_middle = |v: i32| v % MODULE == MODULE / 2;
+                let on_grid = match c.direction {
+                    connectors::Dir::North | connectors::Dir::South => module_middle(c.position.x),
+                    connectors::Dir::East | connectors::Dir::West => module_middle(c.position.z),
+                    _ => module_middle(c.position.x) && module_middle(c.position.z),
+                };
+                assert!(on_grid, "{}.{}: door off the module grid", room.id, c.id);
             }
         }
     }
 }
+
+/// The module of the shipped packs' grid, in blocks.
+const MODULE: i32 = 5;
 
 const BROKEN: &str = "\
 name: broken
@@ -172,6 +178,58 @@ fn unknown_fields_and_bad_values_point_at_their_line() {
         "{problem}"
     );
     assert!(problem.path.starts_with("rooms[1]"), "{problem}");
+}
+
+/// Schema errors in different sections (layout, rooms, connectors; two in one room) are all
+/// listed, each with its full path and line, not only the first one serde meets; a syntax error
+/// is listed alone.
+#[test]
+fn schema_errors_in_several_rooms_are_all_listed() {
+    let text = CASTLE_YAML
+        .replacen("  loopChance: 0.2\n", "  loopChanse: 0.2\n", 1)
+        .replacen("    weight: 4\n", "    weight: 4\n    wieght: 2\n", 1)
+        .replacen(
+            "{ id: east, position: [4, 1, 2], direction: EAST }",
+            "{ id: east, position: [4, 1, 2], direction: EASTWARD }",
+            1,
+        )
+        .replacen(
+            "    occurrences: { max: 3 }\n",
+            "    occurrences: { max: -3 }\n",
+            1,
+        )
+        .replacen(
+            "{ id: up, position: [2, 7, 2], direction: UP }",
+            "{ id: up, position: [2, 7, 2], direction: UP, chance: 1 }",
+            1,
+        );
+    let error = Pack::from_yaml(&text).expect_err("five schema errors");
+    let line_of = |needle: &str| text.lines().position(|l| l.contains(needle)).map(|i| i + 1);
+    let found: Vec<(String, Option<usize>)> = error
+        .problems()
+        .iter()
+        .map(|p| (p.path.clone(), p.line))
+        .collect();
+    assert_eq!(found.len(), 5, "{error}");
+    assert!(found[0].0.starts_with("layout"), "{error}");
+    // The first error serde meets keeps its exact line; the others point at their section's
+    // deepest known path.
+    assert_eq!(found[0].1, line_of("loopChanse"), "{error}");
+    assert!(found[1].0.starts_with("rooms[1]"), "{error}");
+    assert_eq!(found[1].1, line_of("  - id: corridor_straight"), "{error}");
+    assert!(found[2].0.starts_with("rooms[2].connectors[1]"), "{error}");
+    assert_eq!(found[2].1, line_of("EASTWARD"), "{error}");
+    assert!(found[3].0.starts_with("rooms[13].occurrences"), "{error}");
+    assert_eq!(found[3].1, line_of("max: -3"), "{error}");
+    // The same room's connector, read on its own.
+    assert_eq!(found[4].0, "rooms[13].connectors[1]", "{error}");
+    assert_eq!(found[4].1, line_of("chance: 1"), "{error}");
+    let message = error.to_string();
+    for needle in ["loopChanse", "wieght", "EASTWARD", "`chance`"] {
+        assert!(message.contains(needle), "{needle}: {message}");
+    }
+    let syntax = Pack::from_yaml("name: [unclosed\nrooms: []\n").expect_err("bad YAML");
+    assert_eq!(syntax.problems().len(), 1, "{syntax}");
 }
 
 #[test]

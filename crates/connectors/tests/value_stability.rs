@@ -42,14 +42,14 @@ fn digest(layout: &Layout) -> u64 {
 }
 
 const PINNED: [(&str, Engine, u32, u32, u64); 8] = [
-    ("castle", Engine::Minecrafty, 1, 25, 1473153569516467372),
-    ("castle", Engine::Branching, 2, 20, 4317462004041962832),
-    ("castle", Engine::GridMaze, 3, 25, 7555518650133646942),
-    ("castle", Engine::RandomWalk, 4, 28, 3708926930616537432),
-    ("mines", Engine::Minecrafty, 5, 23, 17547379110080120405),
-    ("mines", Engine::Branching, 6, 17, 7961468616514218039),
-    ("mines", Engine::GridMaze, 7, 24, 2599865733920592568),
-    ("mines", Engine::RandomWalk, 8, 17, 16241198956888426967),
+    ("castle", Engine::Minecrafty, 1, 25, 15078733044888183457),
+    ("castle", Engine::Branching, 2, 23, 10462452882184979659),
+    ("castle", Engine::GridMaze, 3, 25, 15459050573047908033),
+    ("castle", Engine::RandomWalk, 4, 21, 1266139319953344102),
+    ("mines", Engine::Minecrafty, 5, 23, 260339849432554873),
+    ("mines", Engine::Branching, 6, 23, 4178145396914854941),
+    ("mines", Engine::GridMaze, 7, 26, 12237704006567525687),
+    ("mines", Engine::RandomWalk, 8, 18, 9577820024473996272),
 ];
 
 #[test]

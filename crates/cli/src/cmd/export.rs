@@ -714,7 +714,7 @@ mod tests {
             raw.len(),
             fnv,
         );
-        assert_eq!(summary, (25, 18, 11_653, 421_854, 0x543c_2c56_a47d_197d));
+        assert_eq!(summary, (25, 19, 11_825, 427_839, 0xbb23_cbdc_e10b_a787));
     }
 
     /// Connectors a layout leaves unused are walled off, so no doorway opens onto the world.
