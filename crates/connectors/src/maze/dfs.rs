@@ -43,6 +43,6 @@ pub(super) fn pick(rng: &mut impl Rng31, count: usize) -> usize {
     if count == 1 {
         0
     } else {
-        rng.index(count).unwrap_or(0)
+        super::draw::index_below(rng, count)
     }
 }

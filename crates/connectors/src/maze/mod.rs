@@ -26,6 +26,7 @@ mod algorithm;
 mod binary_tree;
 mod braid;
 mod dfs;
+mod draw;
 mod error;
 mod grid;
 mod growing_tree;

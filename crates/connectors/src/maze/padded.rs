@@ -38,6 +38,23 @@ impl PaddedGrid {
         (y + 1) * self.stride + x + 1
     }
 
+    /// The raw slots (open sides plus `VISITED`), for loops that step with [`PaddedGrid::offsets`].
+    #[inline]
+    pub(super) fn slots_mut(&mut self) -> &mut [u8] {
+        &mut self.cells
+    }
+
+    /// The padded-index step of each direction in [`Dir4::ALL`] order, as wrapping additions.
+    #[inline]
+    pub(super) fn offsets(&self) -> [usize; 4] {
+        [
+            self.stride.wrapping_neg(),
+            1,
+            self.stride,
+            1usize.wrapping_neg(),
+        ]
+    }
+
     /// Marks `cell` visited.
     #[inline]
     pub(super) fn visit(&mut self, cell: usize) {
