@@ -12,7 +12,7 @@ use rng::Rng31;
 
 use super::draw::index_below;
 use super::grid::VISITED;
-use super::padded::PaddedGrid;
+use super::padded::{unvisited_mask, PaddedGrid};
 
 /// Carves a perfect maze into `grid` (reset to `width x height`, from a maze of `cells` cells).
 /// `frontier` is scratch; each entry is a visited cell's padded index times 4 plus the direction
@@ -29,7 +29,7 @@ pub(super) fn carve_prim(
     let offsets = grid.offsets();
     let slots = grid.slots_mut();
     slots[start] |= VISITED;
-    push_walls(slots, &offsets, start, frontier);
+    push_walls(slots, offsets[2], start, frontier);
     let mut joined = 1;
     while joined < cells {
         let slot = match frontier.len() {
@@ -48,20 +48,21 @@ pub(super) fn carve_prim(
         }
         slots[cell] |= 1 << dir;
         slots[next] = behind | VISITED | (1 << ((dir + 2) & 3));
-        push_walls(slots, &offsets, next, frontier);
+        push_walls(slots, offsets[2], next, frontier);
         joined += 1;
     }
 }
 
 /// Appends the walls from `cell` to its unvisited neighbours, in N, E, S, W order.
-#[inline]
-fn push_walls(slots: &[u8], offsets: &[usize; 4], cell: usize, frontier: &mut Vec<u32>) {
+#[inline(always)]
+fn push_walls(slots: &[u8], stride: usize, cell: usize, frontier: &mut Vec<u32>) {
+    let mask = unvisited_mask(slots, stride, cell);
     let mut walls = [0u32; 4];
     let mut count = 0;
-    for (dir, &offset) in offsets.iter().enumerate() {
+    for dir in 0..4 {
         // Written unconditionally, kept by advancing the count: no unpredictable branch.
-        walls[count & 3] = ((cell as u32) << 2) | dir as u32;
-        count += usize::from(slots[cell.wrapping_add(offset)] & VISITED == 0);
+        walls[count & 3] = ((cell as u32) << 2) | dir;
+        count += (mask >> dir) as usize & 1;
     }
     let len = frontier.len();
     frontier.extend_from_slice(&walls);
