@@ -7,6 +7,10 @@
 //! `RUSTFLAGS="--cfg knossos_reference" cargo bench -p connectors --bench maze`.
 //!
 //! Both sides build a fresh maze per iteration (allocation included), from a fixed seed.
+//!
+//! For profilers (callgrind) and whole-process timings, `MAZE_PROFILE=ALGORITHM:SIZE[:COUNT]`
+//! skips divan and generates COUNT (default 1) mazes of that algorithm and size, one buffer set
+//! reused, e.g. `MAZE_PROFILE=kruskal:1000 valgrind --tool=callgrind <bench binary>`.
 #![allow(unexpected_cfgs)]
 
 use connectors::maze::{braid, generate, Algorithm, Generator, GrowingPolicy, Maze};
@@ -16,6 +20,10 @@ use rng::Lcg31;
 const SIZES: [usize; 2] = [100, 1000];
 
 fn main() {
+    if let Ok(spec) = std::env::var("MAZE_PROFILE") {
+        profile(&spec);
+        return;
+    }
     // knossos' recursive backtracker recurses once per cell: a 1000x1000 maze needs far more
     // than the default 8 MiB stack. divan measures on the calling thread, so give it room.
     let runner = std::thread::Builder::new()
@@ -23,6 +31,33 @@ fn main() {
         .spawn(divan::main)
         .expect("spawn the benchmark thread");
     runner.join().expect("benchmarks ran");
+}
+
+/// The `MAZE_PROFILE` mode: `ALGORITHM:SIZE[:COUNT]`, where ALGORITHM may itself hold colons.
+fn profile(spec: &str) {
+    let mut parts: Vec<&str> = spec.rsplitn(3, ':').collect();
+    parts.reverse();
+    let (name, size, count) = match parts.as_slice() {
+        [name, size, count] if count.parse::<u32>().is_ok() && size.parse::<usize>().is_ok() => {
+            (name.to_string(), *size, *count)
+        }
+        [head, name_end, size] => (format!("{head}:{name_end}"), *size, "1"),
+        [name, size] => (name.to_string(), *size, "1"),
+        _ => panic!("MAZE_PROFILE={spec}: expected ALGORITHM:SIZE[:COUNT]"),
+    };
+    let algorithm: Algorithm = name.parse().expect("a maze algorithm");
+    let size: usize = size.parse().expect("a size");
+    let count: u32 = count.parse().expect("a count");
+    let mut generator = Generator::new();
+    let mut maze = Maze::closed(size, size).expect("a valid size");
+    let mut passages = 0;
+    for seed in 1..=count {
+        generator
+            .generate_into(&mut maze, algorithm, size, size, &mut Lcg31::new(seed))
+            .expect("a valid size");
+        passages += maze.passages();
+    }
+    println!("{name} {size}x{size} x{count}: {passages} passages");
 }
 
 fn ours(bencher: Bencher<'_, '_>, algorithm: Algorithm, size: usize) {

@@ -9,18 +9,20 @@
 
 use rng::Rng31;
 
+use super::draw::Chance;
 use super::grid::carve;
 use super::Dir4;
 
 /// Carves a perfect maze into `cells` (all closed, `width` wide).
 pub(super) fn carve_binary_tree(cells: &mut [u8], width: usize, rng: &mut impl Rng31) {
     let height = cells.len() / width;
+    let coin = Chance::new(0.5);
     for y in 0..height {
         let row = y * width;
         for x in 0..width {
             let cell = row + x;
             let south = match (y + 1 < height, x + 1 < width) {
-                (true, true) => rng.chance(0.5),
+                (true, true) => coin.draw(rng),
                 (true, false) => true,
                 (false, true) => false,
                 (false, false) => continue,

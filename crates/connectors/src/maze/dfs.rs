@@ -6,6 +6,8 @@
 
 use rng::Rng31;
 
+use super::grid::VISITED;
+use super::growing_tree::carve_to_random_neighbor;
 use super::padded::PaddedGrid;
 
 /// Carves a perfect maze into `grid` (reset to `width x height`, from a maze of `cells` cells).
@@ -19,21 +21,30 @@ pub(super) fn carve_dfs(
 ) {
     stack.clear();
     let start = grid.index_of(rng.index(cells).unwrap_or(0), width);
-    grid.visit(start);
+    let offsets = grid.offsets();
+    let slots = grid.slots_mut();
+    slots[start] |= VISITED;
     stack.push(start as u32);
-    let mut options = [(super::Dir4::N, 0); 4];
+    grow_newest(slots, &offsets, stack, rng);
+}
+
+/// Runs the search from the cells already on `stack` (visited): the newest cell opens towards a
+/// random unvisited neighbour, or is popped when it has none. Shared with the growing tree's
+/// newest policy.
+pub(super) fn grow_newest(
+    slots: &mut [u8],
+    offsets: &[usize; 4],
+    stack: &mut Vec<u32>,
+    rng: &mut impl Rng31,
+) {
     while let Some(&top) = stack.last() {
-        let top = top as usize;
-        let count = grid.unvisited_neighbors(top, &mut options);
-        if count == 0 {
+        match carve_to_random_neighbor(slots, offsets, top as usize, rng) {
+            Some(next) => stack.push(next as u32),
             // A dead end of the search: backtrack.
-            stack.pop();
-            continue;
+            None => {
+                stack.pop();
+            }
         }
-        let (dir, next) = options[pick(rng, count)];
-        grid.carve(top, dir, next);
-        grid.visit(next);
-        stack.push(next as u32);
     }
 }
 
@@ -43,6 +54,6 @@ pub(super) fn pick(rng: &mut impl Rng31, count: usize) -> usize {
     if count == 1 {
         0
     } else {
-        rng.index(count).unwrap_or(0)
+        super::draw::index_below(rng, count)
     }
 }

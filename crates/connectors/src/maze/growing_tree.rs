@@ -2,11 +2,11 @@
 //! step picks a cell from it by the policy and opens a wall to one of its unvisited neighbours
 //! (which joins the list), or retires it when it has none.
 //!
-//! Under the newest, oldest and mixed policies the list keeps insertion order, so "newest" and
-//! "oldest" stay true. A retired cell leaves at once when it is at either end; in the middle (mixed
-//! policy only) its entry is flagged, random picks that land on it are drawn again, and the list
-//! is compacted when flagged entries outnumber live ones. Under the random policy order does not
-//! matter and a retired cell is swap-removed. Every operation is amortised O(1).
+//! Each policy has its own loop over the list shape it needs: newest is a stack (the DFS loop),
+//! oldest a queue, random an unordered list with swap-remove. Mixed keeps insertion order, so
+//! "newest" stays true: a retired cell leaves at once when it is at either end; in the middle its
+//! entry is flagged, random picks that land on it are drawn again, and the list is compacted when
+//! flagged entries outnumber live ones. Every operation is amortised O(1).
 //!
 //! Draws: one `index` for the start cell; per step, `chance(newest)` for the mixed policy, one
 //! `index` per random pick (again on a flagged entry), and one `index` when the picked cell has
@@ -15,70 +15,14 @@
 
 use rng::Rng31;
 
-use super::dfs::pick;
-use super::padded::PaddedGrid;
-use super::{Dir4, GrowingPolicy};
+use super::dfs::{grow_newest, pick};
+use super::draw::Chance;
+use super::grid::VISITED;
+use super::padded::{unvisited_mask, PaddedGrid, NTH_SET_BIT};
+use super::GrowingPolicy;
 
 /// The flag on a list entry whose cell is retired (cell indices stay below `MAX_CELLS`).
 const RETIRED_ENTRY: u32 = 1 << 31;
-
-/// The active list: `cells[head..]`, `flagged` of them retired.
-struct ActiveList<'a> {
-    cells: &'a mut Vec<u32>,
-    head: usize,
-    live: usize,
-    flagged: usize,
-    keep_order: bool,
-}
-
-impl ActiveList<'_> {
-    fn push(&mut self, cell: usize) {
-        self.cells.push(cell as u32);
-        self.live += 1;
-    }
-
-    fn newest(&self) -> usize {
-        self.cells.len() - 1
-    }
-
-    fn random(&self, rng: &mut impl Rng31) -> usize {
-        loop {
-            let slot = self.head + pick(rng, self.cells.len() - self.head);
-            if self.cells[slot] & RETIRED_ENTRY == 0 {
-                return slot;
-            }
-        }
-    }
-
-    /// Retires the cell in `slot`.
-    fn retire(&mut self, slot: usize) {
-        self.live -= 1;
-        if !self.keep_order {
-            self.cells.swap_remove(slot);
-            return;
-        }
-        self.cells[slot] |= RETIRED_ENTRY;
-        self.flagged += 1;
-        while self.head < self.cells.len() && self.cells[self.head] & RETIRED_ENTRY != 0 {
-            self.head += 1;
-            self.flagged -= 1;
-        }
-        while self.cells.len() > self.head
-            && self.cells.last().is_some_and(|&c| c & RETIRED_ENTRY != 0)
-        {
-            self.cells.pop();
-            self.flagged -= 1;
-        }
-        if self.flagged > self.live {
-            // More than half the entries are retired: compact, keeping the order.
-            let head = self.head;
-            self.cells.drain(..head);
-            self.cells.retain(|&c| c & RETIRED_ENTRY == 0);
-            self.head = 0;
-            self.flagged = 0;
-        }
-    }
-}
 
 /// Carves a perfect maze into `grid` (reset to `width x height`, from a maze of `cells` cells).
 /// `scratch` holds the active list of padded indices.
@@ -91,39 +35,118 @@ pub(super) fn carve_growing_tree(
     scratch: &mut Vec<u32>,
 ) {
     scratch.clear();
-    let mut active = ActiveList {
-        cells: scratch,
-        head: 0,
-        live: 0,
-        flagged: 0,
-        keep_order: !matches!(policy, GrowingPolicy::Random),
-    };
     let start = grid.index_of(rng.index(cells).unwrap_or(0), width);
-    grid.visit(start);
-    active.push(start);
-    let mut options = [(Dir4::N, 0); 4];
-    while active.live > 0 {
-        let slot = match policy {
-            GrowingPolicy::Newest => active.newest(),
-            GrowingPolicy::Oldest => active.head,
-            GrowingPolicy::Random => active.random(rng),
-            GrowingPolicy::Mixed { newest } => {
-                if rng.chance(newest) {
-                    active.newest()
-                } else {
-                    active.random(rng)
+    let offsets = grid.offsets();
+    let slots = grid.slots_mut();
+    slots[start] |= VISITED;
+    scratch.push(start as u32);
+    match policy {
+        GrowingPolicy::Newest => grow_newest(slots, &offsets, scratch, rng),
+        GrowingPolicy::Oldest => grow_oldest(slots, &offsets, scratch, rng),
+        GrowingPolicy::Random => grow_random(slots, &offsets, scratch, rng),
+        GrowingPolicy::Mixed { newest } => {
+            grow_mixed(slots, &offsets, scratch, Chance::new(newest), rng)
+        }
+    }
+}
+
+/// The oldest policy: a queue whose head is retired when it has no unvisited neighbour left.
+fn grow_oldest(slots: &mut [u8], offsets: &[usize; 4], queue: &mut Vec<u32>, rng: &mut impl Rng31) {
+    let mut head = 0;
+    while let Some(&cell) = queue.get(head) {
+        match carve_to_random_neighbor(slots, offsets, cell as usize, rng) {
+            Some(next) => queue.push(next as u32),
+            None => head += 1,
+        }
+    }
+}
+
+/// The random policy: order does not matter, so a retired cell is swap-removed.
+fn grow_random(
+    slots: &mut [u8],
+    offsets: &[usize; 4],
+    active: &mut Vec<u32>,
+    rng: &mut impl Rng31,
+) {
+    while !active.is_empty() {
+        let slot = pick(rng, active.len());
+        let cell = active[slot] as usize;
+        match carve_to_random_neighbor(slots, offsets, cell, rng) {
+            Some(next) => active.push(next as u32),
+            None => {
+                active.swap_remove(slot);
+            }
+        }
+    }
+}
+
+/// The mixed policy over an ordered list `cells[head..]`, `flagged` of its entries retired.
+fn grow_mixed(
+    slots: &mut [u8],
+    offsets: &[usize; 4],
+    cells: &mut Vec<u32>,
+    take_newest: Chance,
+    rng: &mut impl Rng31,
+) {
+    let mut head = 0;
+    let mut live = cells.len();
+    let mut flagged = 0;
+    while live > 0 {
+        let slot = if take_newest.draw(rng) {
+            // The last entry is never flagged: flagged entries at the end are popped at once.
+            cells.len() - 1
+        } else {
+            loop {
+                let slot = head + pick(rng, cells.len() - head);
+                if cells[slot] & RETIRED_ENTRY == 0 {
+                    break slot;
                 }
             }
         };
-        let cell = active.cells[slot] as usize;
-        let count = grid.unvisited_neighbors(cell, &mut options);
-        if count == 0 {
-            active.retire(slot);
+        if let Some(next) = carve_to_random_neighbor(slots, offsets, cells[slot] as usize, rng) {
+            cells.push(next as u32);
+            live += 1;
             continue;
         }
-        let (dir, next) = options[pick(rng, count)];
-        grid.carve(cell, dir, next);
-        grid.visit(next);
-        active.push(next);
+        live -= 1;
+        cells[slot] |= RETIRED_ENTRY;
+        flagged += 1;
+        while head < cells.len() && cells[head] & RETIRED_ENTRY != 0 {
+            head += 1;
+            flagged -= 1;
+        }
+        while cells.len() > head && cells.last().is_some_and(|&c| c & RETIRED_ENTRY != 0) {
+            cells.pop();
+            flagged -= 1;
+        }
+        if flagged > live {
+            // More than half the entries are retired: compact, keeping the order.
+            cells.drain(..head);
+            cells.retain(|&c| c & RETIRED_ENTRY == 0);
+            head = 0;
+            flagged = 0;
+        }
     }
+}
+
+/// Opens the wall from `cell` (a padded index) to one of its unvisited neighbours, chosen with
+/// `pick` among them in N, E, S, W order, and marks that neighbour visited. Returns it, or
+/// `None` (without a draw) when every neighbour is visited.
+#[inline(always)]
+pub(super) fn carve_to_random_neighbor(
+    slots: &mut [u8],
+    offsets: &[usize; 4],
+    cell: usize,
+    rng: &mut impl Rng31,
+) -> Option<usize> {
+    let mask = unvisited_mask(slots, offsets[2], cell);
+    if mask == 0 {
+        return None;
+    }
+    let choice = pick(rng, mask.count_ones() as usize) & 3;
+    let dir = usize::from(NTH_SET_BIT[mask as usize][choice]);
+    let next = cell.wrapping_add(offsets[dir]);
+    slots[cell] |= 1 << dir;
+    slots[next] |= VISITED | (1 << ((dir + 2) & 3));
+    Some(next)
 }

@@ -7,7 +7,6 @@
 //! Indices fit in `u32` with two bits to spare: at most `3 * (MAX_CELLS + 2)` slots.
 
 use super::grid::{OPEN_MASK, VISITED};
-use super::Dir4;
 
 /// The padded grid and its row length, kept between mazes.
 #[derive(Default)]
@@ -38,48 +37,21 @@ impl PaddedGrid {
         (y + 1) * self.stride + x + 1
     }
 
-    /// Marks `cell` visited.
+    /// The raw slots (open sides plus `VISITED`), for loops that step with [`PaddedGrid::offsets`].
     #[inline]
-    pub(super) fn visit(&mut self, cell: usize) {
-        self.cells[cell] |= VISITED;
+    pub(super) fn slots_mut(&mut self) -> &mut [u8] {
+        &mut self.cells
     }
 
-    /// Whether `cell` is visited (every border slot is).
+    /// The padded-index step of each direction in `Dir4::ALL` order (N, E, S, W), as wrapping additions.
     #[inline]
-    pub(super) fn is_visited(&self, cell: usize) -> bool {
-        self.cells[cell] & VISITED != 0
-    }
-
-    /// The padded index one step from `cell` towards `dir`.
-    #[inline]
-    pub(super) fn step(&self, cell: usize, dir: Dir4) -> usize {
-        match dir {
-            Dir4::N => cell.wrapping_sub(self.stride),
-            Dir4::E => cell + 1,
-            Dir4::S => cell + self.stride,
-            Dir4::W => cell.wrapping_sub(1),
-        }
-    }
-
-    /// The unvisited neighbours of `cell`, in N, E, S, W order, with the direction that leads
-    /// to each. Returns how many of the four slots are filled.
-    #[inline]
-    pub(super) fn unvisited_neighbors(&self, cell: usize, out: &mut [(Dir4, usize); 4]) -> usize {
-        let mut count = 0;
-        for dir in Dir4::ALL {
-            let next = self.step(cell, dir);
-            // Written unconditionally, kept by advancing the count: no unpredictable branch.
-            out[count] = (dir, next);
-            count += usize::from(!self.is_visited(next));
-        }
-        count
-    }
-
-    /// Opens the wall between `cell` and its neighbour `to` that lies towards `dir`.
-    #[inline]
-    pub(super) fn carve(&mut self, cell: usize, dir: Dir4, to: usize) {
-        self.cells[cell] |= dir.bit();
-        self.cells[to] |= dir.opposite().bit();
+    pub(super) fn offsets(&self) -> [usize; 4] {
+        [
+            self.stride.wrapping_neg(),
+            1,
+            self.stride,
+            1usize.wrapping_neg(),
+        ]
     }
 
     /// Copies the open sides into `cells`, the unpadded row-major maze `width` wide.
@@ -94,3 +66,38 @@ impl PaddedGrid {
         }
     }
 }
+
+/// The unvisited neighbours of the padded slot `cell` as a mask (bit `d` for `Dir4::ALL[d]`:
+/// N=1, E=2, S=4, W=8). A slot on the border, or outside, reports none.
+#[inline(always)]
+pub(super) fn unvisited_mask(slots: &[u8], stride: usize, cell: usize) -> u32 {
+    // One range check up front lets the four loads go unchecked.
+    if cell < stride || cell + stride >= slots.len() {
+        return 0;
+    }
+    let visited = |slot: u8| u32::from(slot) >> 7;
+    let visited_mask = visited(slots[cell - stride])
+        | visited(slots[cell + 1]) << 1
+        | visited(slots[cell + stride]) << 2
+        | visited(slots[cell - 1]) << 3;
+    !visited_mask & 0xF
+}
+
+/// `NTH_SET_BIT[mask][k]`: the position of the `k`-th set bit (from the lowest) of a 4-bit mask.
+pub(super) const NTH_SET_BIT: [[u8; 4]; 16] = {
+    let mut table = [[0u8; 4]; 16];
+    let mut mask = 0;
+    while mask < 16 {
+        let mut k = 0;
+        let mut bit = 0;
+        while bit < 4 {
+            if mask & (1 << bit) != 0 {
+                table[mask][k] = bit as u8;
+                k += 1;
+            }
+            bit += 1;
+        }
+        mask += 1;
+    }
+    table
+};

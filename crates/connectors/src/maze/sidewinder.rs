@@ -12,6 +12,7 @@
 use rng::Rng31;
 
 use super::dfs::pick;
+use super::draw::Chance;
 use super::grid::carve;
 use super::Dir4;
 
@@ -22,6 +23,7 @@ const CLOSE_RUN: f64 = 0.5;
 pub(super) fn carve_sidewinder(cells: &mut [u8], width: usize, rng: &mut impl Rng31) {
     let height = cells.len() / width;
     let south_row = (height - 1) * width;
+    let close_run = Chance::new(CLOSE_RUN);
     for cell in south_row..south_row + width - 1 {
         carve(cells, cell, Dir4::E, cell + 1);
     }
@@ -29,7 +31,7 @@ pub(super) fn carve_sidewinder(cells: &mut [u8], width: usize, rng: &mut impl Rn
         let row = y * width;
         let mut run_start = 0;
         for x in 0..width {
-            let close = x + 1 == width || rng.chance(CLOSE_RUN);
+            let close = x + 1 == width || close_run.draw(rng);
             if close {
                 let chosen = row + run_start + pick(rng, x + 1 - run_start);
                 carve(cells, chosen, Dir4::S, chosen + width);
