@@ -83,14 +83,13 @@ impl Generator {
             return;
         }
         let draws = &mut self.draw_buffer[..4 * len];
-        self.rng.fill_u16(draws);
+        // len <= TILES < 65536, so RandInt(len) comes from the bulk 16-bit form.
+        self.rng.fill_rand_int(len as u16, draws);
         let area = &mut *self.shuffle_area;
         area[..len].copy_from_slice(&self.spawn_list);
-        let len32 = len as u32;
         for pair in draws.chunks_exact(2) {
-            // RandInt(len) with len < 65536: (r * len) >> 16 is always below len.
-            let a = ((u32::from(pair[0]) * len32) >> 16) as usize & (SHUFFLE_AREA - 1);
-            let b = ((u32::from(pair[1]) * len32) >> 16) as usize & (SHUFFLE_AREA - 1);
+            let a = usize::from(pair[0]) & (SHUFFLE_AREA - 1);
+            let b = usize::from(pair[1]) & (SHUFFLE_AREA - 1);
             area.swap(a, b);
         }
         self.spawn_list.copy_from_slice(&area[..len]);
