@@ -7,6 +7,7 @@
 use rng::{DungeonRng, Rand16};
 
 use crate::props::{FloorProperties, Layout, Quirks};
+use crate::spawns::SpawnMasks;
 use crate::tile::{self, in_bounds, Terrain, Tile, HEIGHT, TILES, WIDTH};
 
 /// Grid cells per axis in the game's grid array (15), plus one so that the `x + 1` reads of the
@@ -121,9 +122,8 @@ pub struct Generator {
     pub(crate) grid: Box<[[GridCell; GRID_DIM]; GRID_DIM]>,
     pub(crate) list_x: [i32; GRID_DIM],
     pub(crate) list_y: [i32; GRID_DIM],
-    pub(crate) spawn_list: Vec<u16>,
-    /// Open room tiles, indexed once per spawn pass.
-    pub(crate) room_tiles: Vec<u16>,
+    /// The layout and spawn flags as column masks during the spawn stage.
+    pub(crate) masks: SpawnMasks,
     /// Bulk draws for the spawn shuffles.
     pub(crate) draw_buffer: Box<[u16]>,
     /// Scratch array the shuffles swap in.
@@ -161,10 +161,9 @@ impl Generator {
             grid: Box::new([[GridCell::default(); GRID_DIM]; GRID_DIM]),
             list_x: [0; GRID_DIM],
             list_y: [0; GRID_DIM],
-            spawn_list: Vec::with_capacity(TILES),
+            masks: SpawnMasks::new(),
             draw_buffer: vec![0; 4 * TILES].into_boxed_slice(),
             shuffle_area: Box::new([0; SHUFFLE_AREA]),
-            room_tiles: Vec::with_capacity(TILES),
             template: Box::new(Self::fresh_floor()),
             rng: DungeonRng::init(0),
             status: Status {
@@ -434,7 +433,7 @@ impl Generator {
             if secondary_terrain {
                 self.generate_secondary_terrain(props);
             }
-            self.index_room_tiles();
+            self.build_spawn_masks();
             let empty_monster_house =
                 self.rand_int(100) < i32::from(props.itemless_monster_house_chance);
             self.spawn_non_enemies(props, empty_monster_house);
@@ -446,7 +445,8 @@ impl Generator {
                     break;
                 }
                 if let Some((sx, sy)) = self.outcome.stairs {
-                    if self.stairs_always_reachable(i32::from(sx), i32::from(sy)) {
+                    let open = &self.masks.walkable;
+                    if stairs_always_reachable(open, i32::from(sx), i32::from(sy)) {
                         break;
                     }
                 }
@@ -458,7 +458,7 @@ impl Generator {
                 self.generate_one_room_monster_house_floor(props);
                 self.status.force_monster_house = true;
                 self.finalize_junctions();
-                self.index_room_tiles();
+                self.build_spawn_masks();
                 self.spawn_non_enemies(props, false);
                 self.spawn_enemies(props, false);
                 self.resolve_invalid_spawns();
@@ -486,18 +486,9 @@ impl Generator {
         (4, 4)
     }
 
-    /// The game's `StairsAlwaysReachable(x, y, false)`: every walkable tile is reachable from the
-    /// stairs, walking in 8 directions without cutting the corner of an obstacle. Walkable means
-    /// floor or corner-cuttable (the island moat). Unreachable unbreakable tiles would be
-    /// forgiven, but only the frame is unbreakable and it is never walkable.
-    ///
-    /// A column is 32 tiles, so each column is one `u32` bitmask (bit y = row y).
-    fn stairs_always_reachable(&self, stairs_x: i32, stairs_y: i32) -> bool {
-        let open = self.walkable_columns();
-        in_bounds(stairs_x, stairs_y) && reached_columns(&open, stairs_x, stairs_y) == open
-    }
-
-    /// The walkable tiles (floor or corner-cuttable), one `u32` per column, bit y = row y.
+    /// The walkable tiles (floor or corner-cuttable), one `u32` per column, bit y = row y,
+    /// read from the tiles (the spawn masks hold the same during generation).
+    #[cfg(test)]
     fn walkable_columns(&self) -> [u32; WIDTH] {
         const _: () = assert!(HEIGHT == 32);
         let mut open = [0u32; WIDTH];
@@ -509,6 +500,15 @@ impl Generator {
         }
         open
     }
+}
+
+/// The game's `StairsAlwaysReachable(x, y, false)`: every walkable tile of `open` (one `u32`
+/// per column, bit y = row y) is reachable from the stairs, walking in 8 directions without
+/// cutting the corner of an obstacle. Walkable means floor or corner-cuttable (the island
+/// moat). Unreachable unbreakable tiles would be forgiven, but only the frame is unbreakable
+/// and it is never walkable.
+fn stairs_always_reachable(open: &[u32; WIDTH], stairs_x: i32, stairs_y: i32) -> bool {
+    in_bounds(stairs_x, stairs_y) && reached_columns(open, stairs_x, stairs_y) == *open
 }
 
 /// The tiles reachable from (x, y), which must be on the floor, as column masks like `open`
@@ -707,7 +707,7 @@ mod tests {
             }
             let expected = (0..TILES).all(|at| !walkable[at] || seen[at]);
             assert_eq!(
-                generator.stairs_always_reachable(x, y),
+                stairs_always_reachable(&generator.walkable_columns(), x, y),
                 expected,
                 "round {round}"
             );
