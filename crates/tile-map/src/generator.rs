@@ -8,7 +8,7 @@ use rng::{DungeonRng, Rand16};
 
 use crate::props::{FloorProperties, Layout, Quirks};
 use crate::spawns::SpawnMasks;
-use crate::tile::{self, in_bounds, Terrain, Tile, HEIGHT, TILES, WIDTH};
+use crate::tile::{self, in_bounds, Terrain, Tile, TileMut, Tiles, HEIGHT, TILES, WIDTH};
 
 /// Grid cells per axis in the game's grid array (15), plus one so that the `x + 1` reads of the
 /// dead-end pass stay inside the array.
@@ -118,7 +118,7 @@ pub struct Outcome {
 
 /// Everything floor generation needs, reused from floor to floor.
 pub struct Generator {
-    pub(crate) tiles: Box<[Tile; TILES]>,
+    pub(crate) tiles: Box<Tiles>,
     pub(crate) grid: Box<[[GridCell; GRID_DIM]; GRID_DIM]>,
     pub(crate) list_x: [i32; GRID_DIM],
     pub(crate) list_y: [i32; GRID_DIM],
@@ -136,7 +136,7 @@ pub struct Generator {
     scratch_tile: Tile,
     scratch_cell: GridCell,
     /// The freshly reset floor, copied in at every layout attempt.
-    template: Box<[Tile; TILES]>,
+    template: Box<Tiles>,
 }
 
 impl Default for Generator {
@@ -157,7 +157,7 @@ impl Generator {
     /// A generator with its buffers allocated once.
     pub fn new() -> Generator {
         Generator {
-            tiles: Box::new([Tile::WALL; TILES]),
+            tiles: Box::new(Tiles::walls()),
             grid: Box::new([[GridCell::default(); GRID_DIM]; GRID_DIM]),
             list_x: [0; GRID_DIM],
             list_y: [0; GRID_DIM],
@@ -190,32 +190,40 @@ impl Generator {
     // ---- tile and cell access: off-floor reads are walls, off-floor writes are dropped ----
 
     #[inline]
-    pub(crate) fn t(&self, x: i32, y: i32) -> &Tile {
+    pub(crate) fn t(&self, x: i32, y: i32) -> Tile {
         if in_bounds(x, y) {
-            &self.tiles[tile::index(x, y)]
+            self.tiles.get(tile::index(x, y))
         } else {
-            &Tile::WALL
+            Tile::WALL
         }
     }
 
     #[inline]
-    pub(crate) fn tm(&mut self, x: i32, y: i32) -> &mut Tile {
+    pub(crate) fn tm(&mut self, x: i32, y: i32) -> TileMut<'_> {
         if in_bounds(x, y) {
-            &mut self.tiles[tile::index(x, y)]
+            self.tiles.at_mut(tile::index(x, y))
         } else {
             self.scratch_tile = Tile::WALL;
-            &mut self.scratch_tile
+            let scratch = &mut self.scratch_tile;
+            TileMut {
+                terrain: &mut scratch.terrain,
+                room: &mut scratch.room,
+                flags: &mut scratch.flags,
+                spawn: &mut scratch.spawn,
+            }
         }
     }
 
     #[inline]
     pub(crate) fn open(&self, x: i32, y: i32) -> bool {
-        self.t(x, y).is_floor()
+        in_bounds(x, y) && self.tiles.terrain[tile::index(x, y)] == Terrain::Floor
     }
 
     #[inline]
     pub(crate) fn set_terrain(&mut self, x: i32, y: i32, terrain: Terrain) {
-        self.tm(x, y).terrain = terrain;
+        if in_bounds(x, y) {
+            self.tiles.terrain[tile::index(x, y)] = terrain;
+        }
     }
 
     #[inline]
@@ -253,12 +261,12 @@ impl Generator {
     }
 
     /// The game's freshly reset floor: every tile a wall, the outer ring the frame.
-    fn fresh_floor() -> [Tile; TILES] {
-        let mut tiles = [Tile::WALL; TILES];
+    fn fresh_floor() -> Tiles {
+        let mut tiles = Tiles::walls();
         for x in 0..WIDTH as i32 {
             for y in 0..HEIGHT as i32 {
                 if x == 0 || y == 0 || x == WIDTH as i32 - 1 || y == HEIGHT as i32 - 1 {
-                    tiles[tile::index(x, y)].flags |= FRAME;
+                    tiles.flags[tile::index(x, y)] |= FRAME;
                 }
             }
         }
@@ -267,7 +275,7 @@ impl Generator {
 
     /// The game's `ResetFloor`: every tile a wall, the outer ring impassable.
     fn reset_floor(&mut self) {
-        self.tiles.copy_from_slice(&self.template[..]);
+        self.tiles.copy_from(&self.template);
         self.outcome.stairs = None;
         self.outcome.hidden_stairs = None;
     }
@@ -280,7 +288,7 @@ impl Generator {
                 if x == 0 || x == WIDTH as i32 - 1 {
                     fresh.flags |= FRAME;
                 }
-                self.tiles[tile::index(x, y)] = fresh;
+                self.tiles.set(tile::index(x, y), fresh);
             }
         }
     }
@@ -304,7 +312,7 @@ impl Generator {
     fn frame_to_wall(&mut self, x: i32, y: i32) {
         let tile = self.tm(x, y);
         if tile.has(tile::F_IMPASSABLE) {
-            tile.terrain = Terrain::Wall;
+            *tile.terrain = Terrain::Wall;
         }
     }
 
@@ -312,11 +320,11 @@ impl Generator {
     fn layout_is_valid(&self) -> bool {
         let mut seen = [false; 64];
         let mut room_tiles = 0;
-        for tile in self.tiles.iter() {
-            if tile.is_floor() && tile.room < tile::FIRST_HALLWAY_INDEX {
+        for (&terrain, &room) in self.tiles.terrain.iter().zip(self.tiles.room.iter()) {
+            if terrain == Terrain::Floor && room < tile::FIRST_HALLWAY_INDEX {
                 room_tiles += 1;
-                if tile.room < 0x40 {
-                    seen[usize::from(tile.room)] = true;
+                if room < 0x40 {
+                    seen[usize::from(room)] = true;
                 }
             }
         }
@@ -492,8 +500,9 @@ impl Generator {
     fn walkable_columns(&self) -> [u32; WIDTH] {
         const _: () = assert!(HEIGHT == 32);
         let mut open = [0u32; WIDTH];
-        for (mask, column) in open.iter_mut().zip(self.tiles.chunks_exact(HEIGHT)) {
-            for (y, tile) in column.iter().enumerate() {
+        for (x, mask) in open.iter_mut().enumerate() {
+            for y in 0..HEIGHT {
+                let tile = self.tiles.get(x * HEIGHT + y);
                 let walkable = tile.is_floor() || tile.has(tile::F_CORNER_CUTTABLE);
                 *mask |= u32::from(walkable) << y;
             }
@@ -596,13 +605,13 @@ impl Generator {
     pub fn counts(&self) -> Counts {
         let mut counts = Counts::default();
         let mut seen = [false; 256];
-        for tile in self.tiles.iter() {
-            match tile.terrain {
-                Terrain::Floor if tile.room < tile::FIRST_HALLWAY_INDEX => {
+        for (&terrain, &room) in self.tiles.terrain.iter().zip(self.tiles.room.iter()) {
+            match terrain {
+                Terrain::Floor if room < tile::FIRST_HALLWAY_INDEX => {
                     counts.floor += 1;
                     counts.room_floor += 1;
-                    if !seen[usize::from(tile.room)] {
-                        seen[usize::from(tile.room)] = true;
+                    if !seen[usize::from(room)] {
+                        seen[usize::from(room)] = true;
                         counts.rooms += 1;
                     }
                 }
@@ -619,11 +628,11 @@ impl Generator {
 
     /// Whether tile (x, y) is a wall, for callers that only need the shape.
     pub fn terrain_at(&self, x: usize, y: usize) -> Option<Terrain> {
-        (x < WIDTH && y < HEIGHT).then(|| self.tiles[x * HEIGHT + y].terrain)
+        (x < WIDTH && y < HEIGHT).then(|| self.tiles.terrain[x * HEIGHT + y])
     }
 
-    pub(crate) fn tile_at(&self, x: usize, y: usize) -> &Tile {
-        &self.tiles[x * HEIGHT + y]
+    pub(crate) fn tile_at(&self, x: usize, y: usize) -> Tile {
+        self.tiles.get(x * HEIGHT + y)
     }
 }
 
@@ -688,14 +697,14 @@ mod tests {
                 let moat = rng.rand_int(100) < 5;
                 let floor = rng.rand_int(100) < density;
                 *slot = floor || moat;
-                let tile = &mut generator.tiles[at];
-                *tile = Tile::WALL;
+                let mut tile = Tile::WALL;
                 if floor {
                     tile.terrain = Terrain::Floor;
                 } else if moat {
                     tile.terrain = Terrain::Secondary;
                     tile.flags |= tile::F_CORNER_CUTTABLE;
                 }
+                generator.tiles.set(at, tile);
             }
             let start = rng.rand_int(TILES as i32) as usize;
             let (x, y) = ((start / HEIGHT) as i32, (start % HEIGHT) as i32);

@@ -134,6 +134,16 @@ fn clear(columns: &mut Columns, at: usize) {
     columns[(at / HEIGHT) % WIDTH] &= !(1 << (at % HEIGHT));
 }
 
+/// Bit y set where `keep(column[y])`: one fold over a fixed 32-value column, which compiles
+/// to a few vector compares and shuffles instead of 32 scalar tests.
+#[inline]
+fn column_mask<T: Copy>(column: &[T; HEIGHT], keep: impl Fn(T) -> bool) -> u32 {
+    column
+        .iter()
+        .enumerate()
+        .fold(0, |mask, (y, &value)| mask | u32::from(keep(value)) << y)
+}
+
 /// `columns` as one expression per column.
 #[inline]
 fn each(f: impl Fn(usize) -> u32) -> Columns {
@@ -141,30 +151,37 @@ fn each(f: impl Fn(usize) -> u32) -> Columns {
 }
 
 impl Generator {
-    /// Reads the finished layout into the spawn masks. Terrain and room come from every tile;
-    /// area and spawn flags are rare, so a tile with any of them is looked at once more.
+    /// Reads the finished layout into the spawn masks. Terrain and room come from every tile
+    /// (vector compares over each column's bytes); area and spawn flags are rare, so only a
+    /// tile with any of them is looked at one by one.
     pub(crate) fn build_spawn_masks(&mut self) {
         let masks = &mut self.masks;
-        for (x, column) in self.tiles.chunks_exact(HEIGHT).enumerate() {
-            let (mut floor, mut wall, mut room, mut marked) = (0u32, 0u32, 0u32, 0u32);
-            for (y, tile) in column.iter().enumerate() {
-                floor |= u32::from(tile.terrain == Terrain::Floor) << y;
-                wall |= u32::from(tile.terrain == Terrain::Wall) << y;
-                room |= u32::from(tile.room != NO_ROOM) << y;
-                let rare = (tile.flags & !(F_IMPASSABLE | F_UNBREAKABLE)) | u16::from(tile.spawn);
-                marked |= u32::from(rare != 0) << y;
-            }
+        let tiles = &*self.tiles;
+        for x in 0..WIDTH {
+            let start = x * HEIGHT;
+            let (Some(terrain), Some(rooms), Some(flags), Some(spawns)) = (
+                tiles.terrain[start..].first_chunk::<HEIGHT>(),
+                tiles.room[start..].first_chunk::<HEIGHT>(),
+                tiles.flags[start..].first_chunk::<HEIGHT>(),
+                tiles.spawn[start..].first_chunk::<HEIGHT>(),
+            ) else {
+                continue;
+            };
+            // Compared as bytes: the derived enum comparison does not vectorise.
+            let floor = column_mask(terrain, |t| t as u8 == Terrain::Floor as u8);
             masks.floor[x] = floor;
-            masks.wall[x] = wall;
-            masks.room[x] = floor & room;
+            masks.wall[x] = column_mask(terrain, |t| t as u8 == Terrain::Wall as u8);
+            masks.room[x] = floor & column_mask(rooms, |room| room != NO_ROOM);
+            let marked = column_mask(flags, |f| f & !(F_IMPASSABLE | F_UNBREAKABLE) != 0)
+                | column_mask(spawns, |spawn| spawn != 0);
             let mut flag_bits = [0u32; 9];
             let mut rest = marked;
             while rest != 0 {
                 let y = rest.trailing_zeros() as usize;
                 rest &= rest - 1;
-                let tile = &column[y % HEIGHT];
-                let has = |flag: u16| u32::from(tile.flags & flag != 0) << y;
-                let spawns = |flag: u8| u32::from(tile.spawn & flag != 0) << y;
+                let (tile_flags, tile_spawn) = (flags[y % HEIGHT], spawns[y % HEIGHT]);
+                let has = |flag: u16| u32::from(tile_flags & flag != 0) << y;
+                let spawns = |flag: u8| u32::from(tile_spawn & flag != 0) << y;
                 flag_bits[0] |= has(F_IN_SHOP);
                 flag_bits[1] |= has(F_IN_MONSTER_HOUSE);
                 flag_bits[2] |= has(F_JUNCTION);
@@ -437,7 +454,7 @@ impl Generator {
                 let y = touched.trailing_zeros() as usize;
                 touched &= touched - 1;
                 let flag = |columns: &Columns, flag: u8| flag * ((columns[x] >> y) & 1) as u8;
-                self.tiles[(x * HEIGHT + y) % TILES].spawn = flag(&m.stairs, SPAWN_STAIRS)
+                self.tiles.spawn[(x * HEIGHT + y) % TILES] = flag(&m.stairs, SPAWN_STAIRS)
                     | flag(&m.item, SPAWN_ITEM)
                     | flag(&m.trap, SPAWN_TRAP)
                     | flag(&m.monster, SPAWN_MONSTER)
@@ -464,6 +481,7 @@ const _: () = assert!(TILES <= u16::MAX as usize);
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tile::Tile;
     use crate::{preset, Quirks, PRESET_NAMES};
 
     /// The spawn masks take the frame as the only impassable and unbreakable tiles: check it
@@ -477,7 +495,11 @@ mod tests {
                 props.layout = layout;
                 for seed in 0..40 {
                     generator.generate(&props, Quirks::Faithful, seed);
-                    for (at, tile) in generator.tiles.iter().enumerate() {
+                    for (at, &flags) in generator.tiles.flags.iter().enumerate() {
+                        let tile = Tile {
+                            flags,
+                            ..Tile::WALL
+                        };
                         let frame = FRAME_COLUMNS[at / HEIGHT] >> (at % HEIGHT) & 1 == 1;
                         assert_eq!(tile.has(F_IMPASSABLE), frame, "{name} {layout} {seed}");
                         assert_eq!(tile.has(F_UNBREAKABLE), frame, "{name} {layout} {seed}");
