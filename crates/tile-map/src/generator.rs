@@ -316,20 +316,33 @@ impl Generator {
         }
     }
 
-    /// Layout validity: at least 2 rooms and at least 30 room tiles.
+    /// Layout validity: at least 2 rooms and at least 30 room tiles. The scan stops as soon
+    /// as both are seen (usually a few columns in), column by column so that each column's
+    /// 32 room tiles are counted without a branch.
     fn layout_is_valid(&self) -> bool {
         let mut seen = [false; 64];
-        let mut room_tiles = 0;
-        for (&terrain, &room) in self.tiles.terrain.iter().zip(self.tiles.room.iter()) {
-            if terrain == Terrain::Floor && room < tile::FIRST_HALLWAY_INDEX {
-                room_tiles += 1;
-                if room < 0x40 {
+        let (mut rooms, mut room_tiles) = (0u32, 0u32);
+        for x in 0..WIDTH {
+            let start = x * HEIGHT;
+            let (Some(terrain), Some(room)) = (
+                self.tiles.terrain[start..].first_chunk::<HEIGHT>(),
+                self.tiles.room[start..].first_chunk::<HEIGHT>(),
+            ) else {
+                continue;
+            };
+            for (&terrain, &room) in terrain.iter().zip(room.iter()) {
+                let room_tile = terrain == Terrain::Floor && room < tile::FIRST_HALLWAY_INDEX;
+                room_tiles += u32::from(room_tile);
+                if room_tile && room < 0x40 && !seen[usize::from(room)] {
                     seen[usize::from(room)] = true;
+                    rooms += 1;
                 }
             }
+            if rooms >= 2 && room_tiles >= 30 {
+                return true;
+            }
         }
-        let rooms = seen.iter().filter(|&&s| s).count();
-        rooms >= 2 && room_tiles >= 30
+        false
     }
 
     /// Generates one floor for `seed` (the `InitDungeonRng` argument) and `props`.
