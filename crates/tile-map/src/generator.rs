@@ -543,7 +543,6 @@ fn reached_columns(open: &[u32; WIDTH], x: i32, y: i32) -> [u32; WIDTH] {
     if open[x] & start == 0 {
         return reached;
     }
-    reached[x] = start;
     // A diagonal step is allowed only when both tiles beside it are walkable, so its target is
     // also two straight steps away: straight steps alone reach the same set.
     let grow = |from: u32, to_open: u32| -> u32 { from & to_open };
@@ -559,6 +558,9 @@ fn reached_columns(open: &[u32; WIDTH], x: i32, y: i32) -> [u32; WIDTH] {
         }
         up | down
     };
+    // Every column of `reached` stays closed under `fill_column`, so a column whose
+    // neighbours add nothing new needs no fill (most columns on every sweep after the first).
+    reached[x] = fill_column(start, open[x]);
     loop {
         let mut changed = false;
         for x in 0..WIDTH {
@@ -569,9 +571,10 @@ fn reached_columns(open: &[u32; WIDTH], x: i32, y: i32) -> [u32; WIDTH] {
             if x + 1 < WIDTH {
                 mask |= grow(reached[x + 1], open[x]);
             }
-            let mask = fill_column(mask, open[x]);
-            changed |= mask != reached[x];
-            reached[x] = mask;
+            if mask != reached[x] {
+                reached[x] = fill_column(mask, open[x]);
+                changed = true;
+            }
         }
         for x in (0..WIDTH).rev() {
             let mut mask = reached[x];
@@ -581,9 +584,10 @@ fn reached_columns(open: &[u32; WIDTH], x: i32, y: i32) -> [u32; WIDTH] {
             if x + 1 < WIDTH {
                 mask |= grow(reached[x + 1], open[x]);
             }
-            let mask = fill_column(mask, open[x]);
-            changed |= mask != reached[x];
-            reached[x] = mask;
+            if mask != reached[x] {
+                reached[x] = fill_column(mask, open[x]);
+                changed = true;
+            }
         }
         if !changed {
             return reached;
