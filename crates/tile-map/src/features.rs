@@ -46,7 +46,7 @@ impl Generator {
     /// otherwise a wall.
     fn set_obstacle(&mut self, x: i32, y: i32, use_secondary: bool, room: u8) {
         let tile = self.tm(x, y);
-        tile.terrain = if use_secondary && tile.room == room {
+        *tile.terrain = if use_secondary && *tile.room == room {
             Terrain::Secondary
         } else {
             Terrain::Wall
@@ -262,13 +262,13 @@ impl Generator {
                 for sx in cell.start_x + 1..cell.end_x - 1 {
                     for sy in cell.start_y + 1..max_y - 1 {
                         let tile = self.tm(sx, sy);
-                        tile.flags |= F_IN_SHOP;
-                        tile.spawn &= !(SPAWN_MONSTER | SPAWN_STAIRS);
+                        *tile.flags |= F_IN_SHOP;
+                        *tile.spawn &= !(SPAWN_MONSTER | SPAWN_STAIRS);
                     }
                 }
                 for sx in cell.start_x..cell.end_x {
                     for sy in cell.start_y..cell.end_y {
-                        self.tm(sx, sy).spawn |= SPAWN_SPECIAL;
+                        *self.tm(sx, sy).spawn |= SPAWN_SPECIAL;
                     }
                 }
                 return;
@@ -328,8 +328,8 @@ impl Generator {
                     for cx in cell.start_x..cell.end_x {
                         for cy in cell.start_y..cell.end_y {
                             let tile = self.tm(cx, cy);
-                            tile.flags |= F_IN_MONSTER_HOUSE;
-                            let room = tile.room;
+                            *tile.flags |= F_IN_MONSTER_HOUSE;
+                            let room = *tile.room;
                             self.status.monster_house_room = i32::from(room);
                         }
                     }
@@ -630,13 +630,13 @@ impl Generator {
                             (1, 1),
                         ] {
                             let tile = self.tm(mid_x + dx, mid_y + dy);
-                            tile.terrain = Terrain::Secondary;
-                            tile.flags |= F_CORNER_CUTTABLE;
+                            *tile.terrain = Terrain::Secondary;
+                            *tile.flags |= F_CORNER_CUTTABLE;
                         }
                         let warp = self.tm(mid_x - 1, mid_y - 1);
-                        warp.spawn |= SPAWN_TRAP | SPAWN_SPECIAL;
+                        *warp.spawn |= SPAWN_TRAP | SPAWN_SPECIAL;
                         for (dx, dy) in [(0, -1), (-1, 0), (0, 0)] {
-                            self.tm(mid_x + dx, mid_y + dy).spawn |= SPAWN_ITEM | SPAWN_SPECIAL;
+                            *self.tm(mid_x + dx, mid_y + dy).spawn |= SPAWN_ITEM | SPAWN_SPECIAL;
                         }
                         self.gm(x, y).has_secondary_structure = true;
                     }

@@ -7,7 +7,8 @@
 use rng::{DungeonRng, Rand16};
 
 use crate::props::{FloorProperties, Layout, Quirks};
-use crate::tile::{self, in_bounds, Terrain, Tile, HEIGHT, TILES, WIDTH};
+use crate::spawns::SpawnMasks;
+use crate::tile::{self, in_bounds, Terrain, Tile, TileMut, Tiles, HEIGHT, TILES, WIDTH};
 
 /// Grid cells per axis in the game's grid array (15), plus one so that the `x + 1` reads of the
 /// dead-end pass stay inside the array.
@@ -117,13 +118,12 @@ pub struct Outcome {
 
 /// Everything floor generation needs, reused from floor to floor.
 pub struct Generator {
-    pub(crate) tiles: Box<[Tile; TILES]>,
+    pub(crate) tiles: Box<Tiles>,
     pub(crate) grid: Box<[[GridCell; GRID_DIM]; GRID_DIM]>,
     pub(crate) list_x: [i32; GRID_DIM],
     pub(crate) list_y: [i32; GRID_DIM],
-    pub(crate) spawn_list: Vec<u16>,
-    /// Open room tiles, indexed once per spawn pass.
-    pub(crate) room_tiles: Vec<u16>,
+    /// The layout and spawn flags as column masks during the spawn stage.
+    pub(crate) masks: SpawnMasks,
     /// Bulk draws for the spawn shuffles.
     pub(crate) draw_buffer: Box<[u16]>,
     /// Scratch array the shuffles swap in.
@@ -136,7 +136,7 @@ pub struct Generator {
     scratch_tile: Tile,
     scratch_cell: GridCell,
     /// The freshly reset floor, copied in at every layout attempt.
-    template: Box<[Tile; TILES]>,
+    template: Box<Tiles>,
 }
 
 impl Default for Generator {
@@ -157,14 +157,13 @@ impl Generator {
     /// A generator with its buffers allocated once.
     pub fn new() -> Generator {
         Generator {
-            tiles: Box::new([Tile::WALL; TILES]),
+            tiles: Box::new(Tiles::walls()),
             grid: Box::new([[GridCell::default(); GRID_DIM]; GRID_DIM]),
             list_x: [0; GRID_DIM],
             list_y: [0; GRID_DIM],
-            spawn_list: Vec::with_capacity(TILES),
+            masks: SpawnMasks::new(),
             draw_buffer: vec![0; 4 * TILES].into_boxed_slice(),
             shuffle_area: Box::new([0; SHUFFLE_AREA]),
-            room_tiles: Vec::with_capacity(TILES),
             template: Box::new(Self::fresh_floor()),
             rng: DungeonRng::init(0),
             status: Status {
@@ -191,32 +190,40 @@ impl Generator {
     // ---- tile and cell access: off-floor reads are walls, off-floor writes are dropped ----
 
     #[inline]
-    pub(crate) fn t(&self, x: i32, y: i32) -> &Tile {
+    pub(crate) fn t(&self, x: i32, y: i32) -> Tile {
         if in_bounds(x, y) {
-            &self.tiles[tile::index(x, y)]
+            self.tiles.get(tile::index(x, y))
         } else {
-            &Tile::WALL
+            Tile::WALL
         }
     }
 
     #[inline]
-    pub(crate) fn tm(&mut self, x: i32, y: i32) -> &mut Tile {
+    pub(crate) fn tm(&mut self, x: i32, y: i32) -> TileMut<'_> {
         if in_bounds(x, y) {
-            &mut self.tiles[tile::index(x, y)]
+            self.tiles.at_mut(tile::index(x, y))
         } else {
             self.scratch_tile = Tile::WALL;
-            &mut self.scratch_tile
+            let scratch = &mut self.scratch_tile;
+            TileMut {
+                terrain: &mut scratch.terrain,
+                room: &mut scratch.room,
+                flags: &mut scratch.flags,
+                spawn: &mut scratch.spawn,
+            }
         }
     }
 
     #[inline]
     pub(crate) fn open(&self, x: i32, y: i32) -> bool {
-        self.t(x, y).is_floor()
+        in_bounds(x, y) && self.tiles.terrain[tile::index(x, y)] == Terrain::Floor
     }
 
     #[inline]
     pub(crate) fn set_terrain(&mut self, x: i32, y: i32, terrain: Terrain) {
-        self.tm(x, y).terrain = terrain;
+        if in_bounds(x, y) {
+            self.tiles.terrain[tile::index(x, y)] = terrain;
+        }
     }
 
     #[inline]
@@ -254,12 +261,12 @@ impl Generator {
     }
 
     /// The game's freshly reset floor: every tile a wall, the outer ring the frame.
-    fn fresh_floor() -> [Tile; TILES] {
-        let mut tiles = [Tile::WALL; TILES];
+    fn fresh_floor() -> Tiles {
+        let mut tiles = Tiles::walls();
         for x in 0..WIDTH as i32 {
             for y in 0..HEIGHT as i32 {
                 if x == 0 || y == 0 || x == WIDTH as i32 - 1 || y == HEIGHT as i32 - 1 {
-                    tiles[tile::index(x, y)].flags |= FRAME;
+                    tiles.flags[tile::index(x, y)] |= FRAME;
                 }
             }
         }
@@ -268,7 +275,7 @@ impl Generator {
 
     /// The game's `ResetFloor`: every tile a wall, the outer ring impassable.
     fn reset_floor(&mut self) {
-        self.tiles.copy_from_slice(&self.template[..]);
+        self.tiles.copy_from(&self.template);
         self.outcome.stairs = None;
         self.outcome.hidden_stairs = None;
     }
@@ -281,7 +288,7 @@ impl Generator {
                 if x == 0 || x == WIDTH as i32 - 1 {
                     fresh.flags |= FRAME;
                 }
-                self.tiles[tile::index(x, y)] = fresh;
+                self.tiles.set(tile::index(x, y), fresh);
             }
         }
     }
@@ -305,24 +312,37 @@ impl Generator {
     fn frame_to_wall(&mut self, x: i32, y: i32) {
         let tile = self.tm(x, y);
         if tile.has(tile::F_IMPASSABLE) {
-            tile.terrain = Terrain::Wall;
+            *tile.terrain = Terrain::Wall;
         }
     }
 
-    /// Layout validity: at least 2 rooms and at least 30 room tiles.
+    /// Layout validity: at least 2 rooms and at least 30 room tiles. The scan stops as soon
+    /// as both are seen (usually a few columns in), column by column so that each column's
+    /// 32 room tiles are counted without a branch.
     fn layout_is_valid(&self) -> bool {
         let mut seen = [false; 64];
-        let mut room_tiles = 0;
-        for tile in self.tiles.iter() {
-            if tile.is_floor() && tile.room < tile::FIRST_HALLWAY_INDEX {
-                room_tiles += 1;
-                if tile.room < 0x40 {
-                    seen[usize::from(tile.room)] = true;
+        let (mut rooms, mut room_tiles) = (0u32, 0u32);
+        for x in 0..WIDTH {
+            let start = x * HEIGHT;
+            let (Some(terrain), Some(room)) = (
+                self.tiles.terrain[start..].first_chunk::<HEIGHT>(),
+                self.tiles.room[start..].first_chunk::<HEIGHT>(),
+            ) else {
+                continue;
+            };
+            for (&terrain, &room) in terrain.iter().zip(room.iter()) {
+                let room_tile = terrain == Terrain::Floor && room < tile::FIRST_HALLWAY_INDEX;
+                room_tiles += u32::from(room_tile);
+                if room_tile && room < 0x40 && !seen[usize::from(room)] {
+                    seen[usize::from(room)] = true;
+                    rooms += 1;
                 }
             }
+            if rooms >= 2 && room_tiles >= 30 {
+                return true;
+            }
         }
-        let rooms = seen.iter().filter(|&&s| s).count();
-        rooms >= 2 && room_tiles >= 30
+        false
     }
 
     /// Generates one floor for `seed` (the `InitDungeonRng` argument) and `props`.
@@ -434,7 +454,7 @@ impl Generator {
             if secondary_terrain {
                 self.generate_secondary_terrain(props);
             }
-            self.index_room_tiles();
+            self.build_spawn_masks();
             let empty_monster_house =
                 self.rand_int(100) < i32::from(props.itemless_monster_house_chance);
             self.spawn_non_enemies(props, empty_monster_house);
@@ -446,7 +466,8 @@ impl Generator {
                     break;
                 }
                 if let Some((sx, sy)) = self.outcome.stairs {
-                    if self.stairs_always_reachable(i32::from(sx), i32::from(sy)) {
+                    let open = &self.masks.walkable;
+                    if stairs_always_reachable(open, i32::from(sx), i32::from(sy)) {
                         break;
                     }
                 }
@@ -458,7 +479,7 @@ impl Generator {
                 self.generate_one_room_monster_house_floor(props);
                 self.status.force_monster_house = true;
                 self.finalize_junctions();
-                self.index_room_tiles();
+                self.build_spawn_masks();
                 self.spawn_non_enemies(props, false);
                 self.spawn_enemies(props, false);
                 self.resolve_invalid_spawns();
@@ -486,29 +507,30 @@ impl Generator {
         (4, 4)
     }
 
-    /// The game's `StairsAlwaysReachable(x, y, false)`: every walkable tile is reachable from the
-    /// stairs, walking in 8 directions without cutting the corner of an obstacle. Walkable means
-    /// floor or corner-cuttable (the island moat). Unreachable unbreakable tiles would be
-    /// forgiven, but only the frame is unbreakable and it is never walkable.
-    ///
-    /// A column is 32 tiles, so each column is one `u32` bitmask (bit y = row y).
-    fn stairs_always_reachable(&self, stairs_x: i32, stairs_y: i32) -> bool {
-        let open = self.walkable_columns();
-        in_bounds(stairs_x, stairs_y) && reached_columns(&open, stairs_x, stairs_y) == open
-    }
-
-    /// The walkable tiles (floor or corner-cuttable), one `u32` per column, bit y = row y.
+    /// The walkable tiles (floor or corner-cuttable), one `u32` per column, bit y = row y,
+    /// read from the tiles (the spawn masks hold the same during generation).
+    #[cfg(test)]
     fn walkable_columns(&self) -> [u32; WIDTH] {
         const _: () = assert!(HEIGHT == 32);
         let mut open = [0u32; WIDTH];
-        for (mask, column) in open.iter_mut().zip(self.tiles.chunks_exact(HEIGHT)) {
-            for (y, tile) in column.iter().enumerate() {
+        for (x, mask) in open.iter_mut().enumerate() {
+            for y in 0..HEIGHT {
+                let tile = self.tiles.get(x * HEIGHT + y);
                 let walkable = tile.is_floor() || tile.has(tile::F_CORNER_CUTTABLE);
                 *mask |= u32::from(walkable) << y;
             }
         }
         open
     }
+}
+
+/// The game's `StairsAlwaysReachable(x, y, false)`: every walkable tile of `open` (one `u32`
+/// per column, bit y = row y) is reachable from the stairs, walking in 8 directions without
+/// cutting the corner of an obstacle. Walkable means floor or corner-cuttable (the island
+/// moat). Unreachable unbreakable tiles would be forgiven, but only the frame is unbreakable
+/// and it is never walkable.
+fn stairs_always_reachable(open: &[u32; WIDTH], stairs_x: i32, stairs_y: i32) -> bool {
+    in_bounds(stairs_x, stairs_y) && reached_columns(open, stairs_x, stairs_y) == *open
 }
 
 /// The tiles reachable from (x, y), which must be on the floor, as column masks like `open`
@@ -521,7 +543,6 @@ fn reached_columns(open: &[u32; WIDTH], x: i32, y: i32) -> [u32; WIDTH] {
     if open[x] & start == 0 {
         return reached;
     }
-    reached[x] = start;
     // A diagonal step is allowed only when both tiles beside it are walkable, so its target is
     // also two straight steps away: straight steps alone reach the same set.
     let grow = |from: u32, to_open: u32| -> u32 { from & to_open };
@@ -537,6 +558,9 @@ fn reached_columns(open: &[u32; WIDTH], x: i32, y: i32) -> [u32; WIDTH] {
         }
         up | down
     };
+    // Every column of `reached` stays closed under `fill_column`, so a column whose
+    // neighbours add nothing new needs no fill (most columns on every sweep after the first).
+    reached[x] = fill_column(start, open[x]);
     loop {
         let mut changed = false;
         for x in 0..WIDTH {
@@ -547,9 +571,10 @@ fn reached_columns(open: &[u32; WIDTH], x: i32, y: i32) -> [u32; WIDTH] {
             if x + 1 < WIDTH {
                 mask |= grow(reached[x + 1], open[x]);
             }
-            let mask = fill_column(mask, open[x]);
-            changed |= mask != reached[x];
-            reached[x] = mask;
+            if mask != reached[x] {
+                reached[x] = fill_column(mask, open[x]);
+                changed = true;
+            }
         }
         for x in (0..WIDTH).rev() {
             let mut mask = reached[x];
@@ -559,9 +584,10 @@ fn reached_columns(open: &[u32; WIDTH], x: i32, y: i32) -> [u32; WIDTH] {
             if x + 1 < WIDTH {
                 mask |= grow(reached[x + 1], open[x]);
             }
-            let mask = fill_column(mask, open[x]);
-            changed |= mask != reached[x];
-            reached[x] = mask;
+            if mask != reached[x] {
+                reached[x] = fill_column(mask, open[x]);
+                changed = true;
+            }
         }
         if !changed {
             return reached;
@@ -596,13 +622,13 @@ impl Generator {
     pub fn counts(&self) -> Counts {
         let mut counts = Counts::default();
         let mut seen = [false; 256];
-        for tile in self.tiles.iter() {
-            match tile.terrain {
-                Terrain::Floor if tile.room < tile::FIRST_HALLWAY_INDEX => {
+        for (&terrain, &room) in self.tiles.terrain.iter().zip(self.tiles.room.iter()) {
+            match terrain {
+                Terrain::Floor if room < tile::FIRST_HALLWAY_INDEX => {
                     counts.floor += 1;
                     counts.room_floor += 1;
-                    if !seen[usize::from(tile.room)] {
-                        seen[usize::from(tile.room)] = true;
+                    if !seen[usize::from(room)] {
+                        seen[usize::from(room)] = true;
                         counts.rooms += 1;
                     }
                 }
@@ -619,11 +645,11 @@ impl Generator {
 
     /// Whether tile (x, y) is a wall, for callers that only need the shape.
     pub fn terrain_at(&self, x: usize, y: usize) -> Option<Terrain> {
-        (x < WIDTH && y < HEIGHT).then(|| self.tiles[x * HEIGHT + y].terrain)
+        (x < WIDTH && y < HEIGHT).then(|| self.tiles.terrain[x * HEIGHT + y])
     }
 
-    pub(crate) fn tile_at(&self, x: usize, y: usize) -> &Tile {
-        &self.tiles[x * HEIGHT + y]
+    pub(crate) fn tile_at(&self, x: usize, y: usize) -> Tile {
+        self.tiles.get(x * HEIGHT + y)
     }
 }
 
@@ -688,14 +714,14 @@ mod tests {
                 let moat = rng.rand_int(100) < 5;
                 let floor = rng.rand_int(100) < density;
                 *slot = floor || moat;
-                let tile = &mut generator.tiles[at];
-                *tile = Tile::WALL;
+                let mut tile = Tile::WALL;
                 if floor {
                     tile.terrain = Terrain::Floor;
                 } else if moat {
                     tile.terrain = Terrain::Secondary;
                     tile.flags |= tile::F_CORNER_CUTTABLE;
                 }
+                generator.tiles.set(at, tile);
             }
             let start = rng.rand_int(TILES as i32) as usize;
             let (x, y) = ((start / HEIGHT) as i32, (start % HEIGHT) as i32);
@@ -707,7 +733,7 @@ mod tests {
             }
             let expected = (0..TILES).all(|at| !walkable[at] || seen[at]);
             assert_eq!(
-                generator.stairs_always_reachable(x, y),
+                stairs_always_reachable(&generator.walkable_columns(), x, y),
                 expected,
                 "round {round}"
             );

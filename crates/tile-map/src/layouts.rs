@@ -60,8 +60,8 @@ impl Generator {
                     cell.end_x = start_x + 1;
                     cell.end_y = start_y + 1;
                     let tile = self.tm(start_x, start_y);
-                    tile.terrain = Terrain::Floor;
-                    tile.room = NO_ROOM;
+                    *tile.terrain = Terrain::Floor;
+                    *tile.room = NO_ROOM;
                 }
             }
         }

@@ -20,7 +20,7 @@
 //! (`terrain.rs`), wall maze rooms never being built (`features.rs`).
 //!
 //! Speed: a [`Generator`] owns every buffer and is reused from floor to floor; spawn shuffles
-//! draw their random numbers in bulk ([`rng::DungeonRng::fill_u16`]).
+//! draw their random numbers in bulk ([`rng::DungeonRng::fill_rand_int`]).
 //!
 //! ```
 //! use tile_map::{Generator, Quirks, preset};

@@ -3,12 +3,19 @@
 //!
 //! Every list of candidate tiles is collected x-outer, shuffled with 2 x len random swaps and
 //! filled from a random start index, wrapping around, as the game does.
+//!
+//! Spawning never changes terrain, rooms or area flags, so the layout is read once per spawn
+//! pass into column masks ([`SpawnMasks`]: one `u32` per column, bit y = row y) and every
+//! candidate list is a mask expression. A list is never materialised: the shuffle permutes
+//! the ordinals 0..len, and only the few ordinals that get a spawn are mapped back to tiles
+//! (the n-th set bit of the mask, which is the n-th entry of the game's x-outer list).
 
 use crate::generator::{Generator, SHUFFLE_AREA};
 use crate::props::FloorProperties;
 use crate::tile::{
-    Terrain, Tile, F_IMPASSABLE, F_IN_MONSTER_HOUSE, F_IN_SHOP, F_JUNCTION, F_UNBREAKABLE, HEIGHT,
-    NO_ROOM, SPAWN_ITEM, SPAWN_MONSTER, SPAWN_SPECIAL, SPAWN_STAIRS, SPAWN_TRAP, TILES,
+    Terrain, F_CORNER_CUTTABLE, F_IMPASSABLE, F_IN_MONSTER_HOUSE, F_IN_SHOP, F_JUNCTION,
+    F_UNBREAKABLE, HEIGHT, NO_ROOM, SPAWN_ITEM, SPAWN_MONSTER, SPAWN_SPECIAL, SPAWN_STAIRS,
+    SPAWN_TRAP, TILES, WIDTH,
 };
 
 /// Most items and traps a monster house gets.
@@ -22,123 +29,282 @@ const HIDDEN_STAIRS_GENERATOR: usize = 3;
 /// The secondary generator that rolls the hidden stairs' spawn chance.
 const HIDDEN_STAIRS_CHANCE_GENERATOR: usize = 4;
 
-/// A walkable room tile that spawns may use: open, in a room, not in a shop, not a junction.
-fn room_spawn_tile(tile: &Tile) -> bool {
-    tile.terrain == Terrain::Floor
-        && tile.room != NO_ROOM
-        && !tile.has(F_IN_SHOP)
-        && !tile.has(F_JUNCTION)
-        && !tile.has(F_UNBREAKABLE)
+/// One bit per tile, one `u32` per column (bit y = row y): column-major like the tiles.
+pub(crate) type Columns = [u32; WIDTH];
+
+/// The outer frame: the only tiles with `F_IMPASSABLE` and `F_UNBREAKABLE` on generated floors
+/// (only fixed rooms set them elsewhere; a test checks this over many floors).
+const FRAME_COLUMNS: Columns = {
+    let mut frame = [1u32 | 1 << (HEIGHT - 1); WIDTH];
+    frame[0] = u32::MAX;
+    frame[WIDTH - 1] = u32::MAX;
+    frame
+};
+
+/// The finished layout and the spawn flags as column masks, for one spawn pass.
+#[derive(Clone, Debug)]
+pub(crate) struct SpawnMasks {
+    /// Floor terrain.
+    pub floor: Columns,
+    /// Wall terrain.
+    wall: Columns,
+    /// Floor or corner-cuttable: what the reachability check walks on.
+    pub walkable: Columns,
+    /// Open tiles in a room (room index not `NO_ROOM`).
+    room: Columns,
+    shop: Columns,
+    monster_house: Columns,
+    junction: Columns,
+    stairs: Columns,
+    item: Columns,
+    trap: Columns,
+    monster: Columns,
+    special: Columns,
+    /// Every tile whose spawn flags may be non-zero: the ones written back to the tiles.
+    touched: Columns,
+}
+
+impl SpawnMasks {
+    /// All masks empty.
+    pub fn new() -> SpawnMasks {
+        let empty = [0u32; WIDTH];
+        SpawnMasks {
+            floor: empty,
+            wall: empty,
+            walkable: empty,
+            room: empty,
+            shop: empty,
+            monster_house: empty,
+            junction: empty,
+            stairs: empty,
+            item: empty,
+            trap: empty,
+            monster: empty,
+            special: empty,
+            touched: empty,
+        }
+    }
+}
+
+/// A candidate mask with its running bit counts, to map list positions back to tiles.
+struct Ranked {
+    columns: Columns,
+    /// `before[x]`: candidates in columns `0..x`; `before[WIDTH]` is the list length.
+    before: [u16; WIDTH + 1],
+}
+
+impl Ranked {
+    fn new(columns: Columns) -> Ranked {
+        let mut before = [0u16; WIDTH + 1];
+        let mut total = 0u16;
+        for (slot, column) in before[1..].iter_mut().zip(columns.iter()) {
+            total += column.count_ones() as u16;
+            *slot = total;
+        }
+        Ranked { columns, before }
+    }
+
+    fn len(&self) -> usize {
+        usize::from(self.before[WIDTH])
+    }
+
+    /// The tile index of entry `ordinal` (below `len`) of the x-outer list.
+    fn tile(&self, ordinal: usize) -> usize {
+        let ordinal = ordinal as u16;
+        // The last column whose count before it is at most the ordinal.
+        let x = self.before[1..].partition_point(|&before| before <= ordinal);
+        let x = x.min(WIDTH - 1);
+        let mut column = self.columns[x];
+        for _ in self.before[x]..ordinal {
+            column &= column.wrapping_sub(1);
+        }
+        x * HEIGHT + column.trailing_zeros().min(HEIGHT as u32 - 1) as usize
+    }
+}
+
+/// Sets tile `at`'s bit in `columns`.
+#[inline]
+fn set(columns: &mut Columns, at: usize) {
+    columns[(at / HEIGHT) % WIDTH] |= 1 << (at % HEIGHT);
+}
+
+/// Clears tile `at`'s bit in `columns`.
+#[inline]
+fn clear(columns: &mut Columns, at: usize) {
+    columns[(at / HEIGHT) % WIDTH] &= !(1 << (at % HEIGHT));
+}
+
+/// Bit y set where `keep(column[y])`: one fold over a fixed 32-value column, which compiles
+/// to a few vector compares and shuffles instead of 32 scalar tests.
+#[inline]
+fn column_mask<T: Copy>(column: &[T; HEIGHT], keep: impl Fn(T) -> bool) -> u32 {
+    column
+        .iter()
+        .enumerate()
+        .fold(0, |mask, (y, &value)| mask | u32::from(keep(value)) << y)
+}
+
+/// `columns` as one expression per column.
+#[inline]
+fn each(f: impl Fn(usize) -> u32) -> Columns {
+    std::array::from_fn(f)
 }
 
 impl Generator {
-    /// Collects the tiles passing `keep`, x-outer, into the reused spawn list. Every tile is
-    /// written to the scratch array and the count advances only for kept ones: no branch on
-    /// the (unpredictable) test.
-    fn collect(&mut self, keep: impl Fn(usize, &Tile) -> bool) {
-        let area = &mut *self.shuffle_area;
-        let mut kept = 0usize;
-        for (at, tile) in self.tiles.iter().enumerate() {
-            // kept <= at < TILES <= SHUFFLE_AREA: the mask never changes the index.
-            area[kept & (SHUFFLE_AREA - 1)] = at as u16;
-            kept += usize::from(keep(at, tile));
-        }
-        self.spawn_list.clear();
-        self.spawn_list.extend_from_slice(&area[..kept]);
-    }
-
-    /// Indexes the open room tiles, x-outer. Spawning never changes terrain or room indices, so
-    /// every spawn list that needs an open room tile can filter this short list instead of the
-    /// whole floor (same tiles, same order).
-    pub(crate) fn index_room_tiles(&mut self) {
-        self.room_tiles.clear();
-        for (at, tile) in self.tiles.iter().enumerate() {
-            if tile.terrain == Terrain::Floor && tile.room != NO_ROOM {
-                self.room_tiles.push(at as u16);
+    /// Reads the finished layout into the spawn masks. Terrain and room come from every tile
+    /// (vector compares over each column's bytes); area and spawn flags are rare, so only a
+    /// tile with any of them is looked at one by one.
+    pub(crate) fn build_spawn_masks(&mut self) {
+        let masks = &mut self.masks;
+        let tiles = &*self.tiles;
+        for x in 0..WIDTH {
+            let start = x * HEIGHT;
+            let (Some(terrain), Some(rooms), Some(flags), Some(spawns)) = (
+                tiles.terrain[start..].first_chunk::<HEIGHT>(),
+                tiles.room[start..].first_chunk::<HEIGHT>(),
+                tiles.flags[start..].first_chunk::<HEIGHT>(),
+                tiles.spawn[start..].first_chunk::<HEIGHT>(),
+            ) else {
+                continue;
+            };
+            // Compared as bytes: the derived enum comparison does not vectorise.
+            let floor = column_mask(terrain, |t| t as u8 == Terrain::Floor as u8);
+            masks.floor[x] = floor;
+            masks.wall[x] = column_mask(terrain, |t| t as u8 == Terrain::Wall as u8);
+            masks.room[x] = floor & column_mask(rooms, |room| room != NO_ROOM);
+            let marked = column_mask(flags, |f| f & !(F_IMPASSABLE | F_UNBREAKABLE) != 0)
+                | column_mask(spawns, |spawn| spawn != 0);
+            let mut flag_bits = [0u32; 9];
+            let mut rest = marked;
+            while rest != 0 {
+                let y = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let (tile_flags, tile_spawn) = (flags[y % HEIGHT], spawns[y % HEIGHT]);
+                let has = |flag: u16| u32::from(tile_flags & flag != 0) << y;
+                let spawns = |flag: u8| u32::from(tile_spawn & flag != 0) << y;
+                flag_bits[0] |= has(F_IN_SHOP);
+                flag_bits[1] |= has(F_IN_MONSTER_HOUSE);
+                flag_bits[2] |= has(F_JUNCTION);
+                flag_bits[3] |= has(F_CORNER_CUTTABLE);
+                flag_bits[4] |= spawns(SPAWN_STAIRS);
+                flag_bits[5] |= spawns(SPAWN_ITEM);
+                flag_bits[6] |= spawns(SPAWN_TRAP);
+                flag_bits[7] |= spawns(SPAWN_MONSTER);
+                flag_bits[8] |= spawns(SPAWN_SPECIAL);
             }
+            let [shop, monster_house, junction, corner_cuttable, stairs, item, trap, monster, special] =
+                flag_bits;
+            masks.shop[x] = shop;
+            masks.monster_house[x] = monster_house;
+            masks.junction[x] = junction;
+            masks.walkable[x] = floor | corner_cuttable;
+            masks.stairs[x] = stairs;
+            masks.item[x] = item;
+            masks.trap[x] = trap;
+            masks.monster[x] = monster;
+            masks.special[x] = special;
+            masks.touched[x] = stairs | item | trap | monster | special;
         }
     }
 
-    /// Collects the open room tiles passing `keep` into the spawn list (branch-free, as
-    /// [`Generator::collect`]).
-    fn collect_room_tiles(&mut self, keep: impl Fn(usize, &Tile) -> bool) {
-        let area = &mut *self.shuffle_area;
-        let mut kept = 0usize;
-        for &at in self.room_tiles.iter() {
-            area[kept & (SHUFFLE_AREA - 1)] = at;
-            let at = usize::from(at);
-            kept += usize::from(keep(at, &self.tiles[at]));
-        }
-        self.spawn_list.clear();
-        self.spawn_list.extend_from_slice(&area[..kept]);
+    /// Open room tiles that spawns may use: not in a shop, not a junction, not unbreakable.
+    fn spawnable(&self) -> Columns {
+        let m = &self.masks;
+        each(|x| m.room[x] & !m.shop[x] & !m.junction[x] & !FRAME_COLUMNS[x])
     }
 
-    /// `ShuffleSpawnPositions`: 2 x len swaps of two `RandInt(len)` indices. The 4 x len draws
-    /// are made in one bulk call (same values, same order) so the LCG chain runs in parallel,
-    /// and the swaps run on a power-of-two array where a masked index needs no bounds check
-    /// (the mask never changes an index, which is always below len).
-    fn shuffle_spawns(&mut self) {
-        let len = self.spawn_list.len();
-        if len == 0 {
-            return;
-        }
+    /// `ShuffleSpawnPositions` on the list positions 0..len: 2 x len swaps of two
+    /// `RandInt(len)` indices. The 4 x len draws are made in one bulk call (same values, same
+    /// order) so the LCG chain runs in parallel, and the swaps run on a power-of-two array
+    /// where a masked index needs no bounds check (the mask never changes an index, which is
+    /// always below len).
+    fn shuffle_ordinals(&mut self, len: usize) {
         let draws = &mut self.draw_buffer[..4 * len];
-        self.rng.fill_u16(draws);
+        // len <= TILES < 65536, so RandInt(len) comes from the bulk 16-bit form.
+        self.rng.fill_rand_int(len as u16, draws);
         let area = &mut *self.shuffle_area;
-        area[..len].copy_from_slice(&self.spawn_list);
-        let len32 = len as u32;
+        area[..len].copy_from_slice(&IDENTITY[..len]);
         for pair in draws.chunks_exact(2) {
-            // RandInt(len) with len < 65536: (r * len) >> 16 is always below len.
-            let a = ((u32::from(pair[0]) * len32) >> 16) as usize & (SHUFFLE_AREA - 1);
-            let b = ((u32::from(pair[1]) * len32) >> 16) as usize & (SHUFFLE_AREA - 1);
+            let a = usize::from(pair[0]) & (SHUFFLE_AREA - 1);
+            let b = usize::from(pair[1]) & (SHUFFLE_AREA - 1);
             area.swap(a, b);
         }
-        self.spawn_list.copy_from_slice(&area[..len]);
     }
 
-    /// Shuffles the list and sets `flag` (through `mark`) on `count` entries from a random start.
-    fn place(&mut self, count: i32, mut mark: impl FnMut(&mut Generator, usize)) {
-        self.shuffle_spawns();
-        let len = self.spawn_list.len();
+    /// Shuffles the list of `candidates` (not empty) and calls `mark` on the tiles of `count`
+    /// entries from a random start, wrapping around.
+    fn place(
+        &mut self,
+        candidates: &Ranked,
+        count: i32,
+        mut mark: impl FnMut(&mut Generator, usize),
+    ) {
+        let len = candidates.len();
+        self.shuffle_ordinals(len);
         let mut index = self.rand_int(len as i32) as usize;
         for _ in 0..count {
-            let at = usize::from(self.spawn_list[index.min(len - 1)]);
+            let ordinal = usize::from(self.shuffle_area[index % SHUFFLE_AREA]);
             index += 1;
             if index >= len {
                 index = 0;
             }
-            mark(self, at);
+            mark(self, candidates.tile(ordinal));
         }
+    }
+
+    /// Marks `at` with a spawn flag (one of the spawn masks).
+    fn mark(&mut self, at: usize, flag: u8) {
+        let masks = &mut self.masks;
+        let target = match flag {
+            SPAWN_STAIRS => &mut masks.stairs,
+            SPAWN_ITEM => &mut masks.item,
+            SPAWN_TRAP => &mut masks.trap,
+            _ => &mut masks.monster,
+        };
+        set(target, at);
+        set(&mut masks.touched, at);
     }
 
     fn position(at: usize) -> (u8, u8) {
         ((at / HEIGHT) as u8, (at % HEIGHT) as u8)
     }
 
+    /// The player's tile as a column mask (empty when there is no player yet).
+    fn player_columns(&self) -> Columns {
+        let mut columns = [0u32; WIDTH];
+        if let Some((x, y)) = self.outcome.player {
+            set(&mut columns, usize::from(x) * HEIGHT + usize::from(y));
+        }
+        columns
+    }
+
     /// `SpawnNonEnemies`.
     pub(crate) fn spawn_non_enemies(&mut self, props: &FloorProperties, empty_monster_house: bool) {
+        let spawnable = self.spawnable();
         if self.outcome.stairs.is_none() {
-            self.collect(|_, t| {
-                room_spawn_tile(t) && !t.spawns(SPAWN_MONSTER) && !t.spawns(SPAWN_SPECIAL)
-            });
-            if !self.spawn_list.is_empty() {
-                let pick = self.rand_int(self.spawn_list.len() as i32) as usize;
-                let at = usize::from(self.spawn_list[pick.min(self.spawn_list.len() - 1)]);
+            let m = &self.masks;
+            let stairs = Ranked::new(each(|x| spawnable[x] & !m.monster[x] & !m.special[x]));
+            let len = stairs.len();
+            if len > 0 {
+                let pick = (self.rand_int(len as i32) as usize).min(len - 1);
+                let at = stairs.tile(pick);
                 self.spawn_stairs(at, false);
                 if props.hidden_stairs_type != 0 {
-                    self.spawn_list.remove(pick.min(self.spawn_list.len() - 1));
+                    // The game removes the stairs' entry from the list.
+                    let mut rest = stairs.columns;
+                    clear(&mut rest, at);
+                    let rest = Ranked::new(rest);
                     // Hidden stairs use secondary generators 4 (the chance) and 3 (the tile),
                     // then the primary again, so they never change the rest of the floor. No
                     // reference map has hidden stairs: this order is our reading, unverified.
                     self.rng.use_secondary(HIDDEN_STAIRS_CHANCE_GENERATOR);
                     let wanted = self.rand_int(100) < i32::from(props.hidden_stairs_spawn_chance);
                     self.rng.use_primary();
-                    if wanted && !self.spawn_list.is_empty() {
+                    if wanted && rest.len() > 0 {
                         self.rng.use_secondary(HIDDEN_STAIRS_GENERATOR);
-                        let hidden = self.rand_int(self.spawn_list.len() as i32) as usize;
+                        let hidden = self.rand_int(rest.len() as i32) as usize;
                         self.rng.use_primary();
-                        let at =
-                            usize::from(self.spawn_list[hidden.min(self.spawn_list.len() - 1)]);
+                        let at = rest.tile(hidden.min(rest.len() - 1));
                         self.spawn_stairs(at, true);
                     }
                 }
@@ -146,79 +312,75 @@ impl Generator {
         }
 
         // Items.
-        self.collect_room_tiles(|_, t| room_spawn_tile(t) && !t.has(F_IN_MONSTER_HOUSE));
-        if !self.spawn_list.is_empty() {
+        let m = &self.masks;
+        let items = Ranked::new(each(|x| spawnable[x] & !m.monster_house[x]));
+        if items.len() > 0 {
             let density = i32::from(props.item_density);
-            let mut items = density;
-            if items != 0 {
-                items = self.rand_range(density - 2, density + 2).max(1);
+            let mut count = density;
+            if count != 0 {
+                count = self.rand_range(density - 2, density + 2).max(1);
             }
-            items += 1;
-            if items > 0 {
-                self.place(items, |g, at| g.tiles[at].spawn |= SPAWN_ITEM);
+            count += 1;
+            if count > 0 {
+                self.place(&items, count, |g, at| g.mark(at, SPAWN_ITEM));
             }
         }
 
         // Buried items, in any wall.
-        self.collect(|_, t| t.terrain == Terrain::Wall);
-        if !self.spawn_list.is_empty() {
+        let buried = Ranked::new(self.masks.wall);
+        if buried.len() > 0 {
             let density = i32::from(props.buried_item_density);
-            let mut buried = density;
-            if buried != 0 {
-                buried = self.rand_range(density - 2, density + 2);
+            let mut count = density;
+            if count != 0 {
+                count = self.rand_range(density - 2, density + 2);
             }
-            if buried > 0 {
-                self.place(buried, |g, at| g.tiles[at].spawn |= SPAWN_ITEM);
+            if count > 0 {
+                self.place(&buried, count, |g, at| g.mark(at, SPAWN_ITEM));
             }
         }
 
         // Monster-house items and traps.
         // Only a monster house sets the flag; it may cover tiles that are walls by now.
-        if empty_monster_house || !self.status.has_monster_house {
-            self.spawn_list.clear();
-        } else {
-            self.collect(|_, t| {
-                !t.has(F_IN_SHOP) && t.has(F_IN_MONSTER_HOUSE) && !t.has(F_JUNCTION)
-            });
-        }
-        if !self.spawn_list.is_empty() {
-            let len = self.spawn_list.len() as i32;
-            let count = self
-                .rand_range(5 * len / 10, 8 * len / 10)
-                .clamp(6, MAX_MONSTER_HOUSE_ITEMS);
-            self.place(count, |g, at| {
-                if g.rand_int(2) == 1 {
-                    g.tiles[at].spawn |= SPAWN_ITEM;
-                } else {
+        if !empty_monster_house && self.status.has_monster_house {
+            let m = &self.masks;
+            let house = Ranked::new(each(|x| m.monster_house[x] & !m.shop[x] & !m.junction[x]));
+            if house.len() > 0 {
+                let len = house.len() as i32;
+                let count = self
+                    .rand_range(5 * len / 10, 8 * len / 10)
+                    .clamp(6, MAX_MONSTER_HOUSE_ITEMS);
+                self.place(&house, count, |g, at| {
                     // Traps are allowed: generated floors are outside the story dungeons.
-                    g.tiles[at].spawn |= SPAWN_TRAP;
-                }
-            });
+                    let flag = if g.rand_int(2) == 1 {
+                        SPAWN_ITEM
+                    } else {
+                        SPAWN_TRAP
+                    };
+                    g.mark(at, flag);
+                });
+            }
         }
 
         // Traps.
-        self.collect_room_tiles(|_, t| room_spawn_tile(t) && !t.spawns(SPAWN_ITEM));
-        if !self.spawn_list.is_empty() {
+        let m = &self.masks;
+        let traps = Ranked::new(each(|x| spawnable[x] & !m.item[x]));
+        if traps.len() > 0 {
             let density = i32::from(props.trap_density);
-            let traps = self.rand_range(density / 2, density);
-            if traps > 0 {
-                self.place(traps.min(MAX_TRAPS), |g, at| {
-                    g.tiles[at].spawn |= SPAWN_TRAP
-                });
+            let count = self.rand_range(density / 2, density);
+            if count > 0 {
+                self.place(&traps, count.min(MAX_TRAPS), |g, at| g.mark(at, SPAWN_TRAP));
             }
         }
 
         // The player.
         if self.outcome.player.is_none() {
-            self.collect_room_tiles(|_, t| {
-                room_spawn_tile(t)
-                    && !t.spawns(SPAWN_ITEM)
-                    && !t.spawns(SPAWN_MONSTER)
-                    && !t.spawns(SPAWN_TRAP)
-            });
-            if !self.spawn_list.is_empty() {
-                let pick = self.rand_int(self.spawn_list.len() as i32) as usize;
-                let at = usize::from(self.spawn_list[pick.min(self.spawn_list.len() - 1)]);
+            let m = &self.masks;
+            let player = Ranked::new(each(|x| {
+                spawnable[x] & !m.item[x] & !m.monster[x] & !m.trap[x]
+            }));
+            if player.len() > 0 {
+                let pick = self.rand_int(player.len() as i32) as usize;
+                let at = player.tile(pick.min(player.len() - 1));
                 self.outcome.player = Some(Self::position(at));
             }
         }
@@ -227,9 +389,8 @@ impl Generator {
     /// `SpawnStairs` (rescue floors, which turn the stairs room into a monster house, are out of
     /// scope).
     fn spawn_stairs(&mut self, at: usize, hidden: bool) {
-        let tile = &mut self.tiles[at];
-        tile.spawn &= !SPAWN_ITEM;
-        tile.spawn |= SPAWN_STAIRS;
+        clear(&mut self.masks.item, at);
+        self.mark(at, SPAWN_STAIRS);
         if hidden {
             self.outcome.hidden_stairs = Some(Self::position(at));
         } else {
@@ -245,19 +406,15 @@ impl Generator {
         } else {
             self.rand_range(density / 2, density).max(1)
         };
-        let player = self
-            .outcome
-            .player
-            .map(|(x, y)| usize::from(x) * HEIGHT + usize::from(y));
-        self.collect(|at, t| {
-            room_spawn_tile(t)
-                && !t.spawns(SPAWN_ITEM)
-                && !t.spawns(SPAWN_STAIRS)
-                && Some(at) != player
-        });
-        if !self.spawn_list.is_empty() && enemies + 1 > 0 {
+        let spawnable = self.spawnable();
+        let player = self.player_columns();
+        let m = &self.masks;
+        let candidates = Ranked::new(each(|x| {
+            spawnable[x] & !m.item[x] & !m.stairs[x] & !player[x]
+        }));
+        if candidates.len() > 0 && enemies + 1 > 0 {
             enemies += 1;
-            self.place(enemies, |g, at| g.tiles[at].spawn |= SPAWN_MONSTER);
+            self.place(&candidates, enemies, |g, at| g.mark(at, SPAWN_MONSTER));
         }
 
         if !self.status.force_monster_house {
@@ -269,38 +426,86 @@ impl Generator {
             MAX_MONSTER_HOUSE_ENEMIES
         };
         limit = limit * 3 / 2;
-        self.collect_room_tiles(|at, t| {
-            t.terrain == Terrain::Floor
-                && t.room != NO_ROOM
-                && !t.has(F_IN_SHOP)
-                && !t.has(F_UNBREAKABLE)
-                && t.has(F_IN_MONSTER_HOUSE)
-                && Some(at) != player
-        });
-        if !self.spawn_list.is_empty() {
-            let len = self.spawn_list.len() as i32;
+        let m = &self.masks;
+        let house = Ranked::new(each(|x| {
+            m.room[x] & !m.shop[x] & !FRAME_COLUMNS[x] & m.monster_house[x] & !player[x]
+        }));
+        if house.len() > 0 {
+            let len = house.len() as i32;
             let count = self
                 .rand_range(7 * len / 10, 8 * len / 10)
                 .max(1)
                 .min(limit);
-            self.place(count, |g, at| g.tiles[at].spawn |= SPAWN_MONSTER);
+            self.place(&house, count, |g, at| g.mark(at, SPAWN_MONSTER));
         }
     }
 
     /// `ResolveInvalidSpawns`: no traps off the floor or under stairs and items, no items in
-    /// impassable unbreakable tiles.
+    /// impassable unbreakable tiles (the frame). Done on the masks, then the spawn flags of
+    /// every touched tile are written back.
     pub(crate) fn resolve_invalid_spawns(&mut self) {
-        // Branch-free: the flags become masks of the spawn bits to clear.
-        for tile in self.tiles.iter_mut() {
-            let off_floor = u8::from(tile.terrain != Terrain::Floor);
-            let sealed = off_floor & u8::from(tile.has(F_IMPASSABLE) && tile.has(F_UNBREAKABLE));
-            let mut spawn = tile.spawn & !(SPAWN_ITEM * sealed) & !(SPAWN_TRAP * off_floor);
-            let covered = u8::from(spawn & (SPAWN_STAIRS | SPAWN_ITEM) != 0);
-            spawn &= !(SPAWN_TRAP * covered);
-            tile.spawn = spawn;
+        let m = &mut self.masks;
+        for x in 0..WIDTH {
+            let off_floor = !m.floor[x];
+            m.item[x] &= !(off_floor & FRAME_COLUMNS[x]);
+            m.trap[x] &= !off_floor & !(m.stairs[x] | m.item[x]);
+            let mut touched = m.touched[x];
+            while touched != 0 {
+                let y = touched.trailing_zeros() as usize;
+                touched &= touched - 1;
+                let flag = |columns: &Columns, flag: u8| flag * ((columns[x] >> y) & 1) as u8;
+                self.tiles.spawn[(x * HEIGHT + y) % TILES] = flag(&m.stairs, SPAWN_STAIRS)
+                    | flag(&m.item, SPAWN_ITEM)
+                    | flag(&m.trap, SPAWN_TRAP)
+                    | flag(&m.monster, SPAWN_MONSTER)
+                    | flag(&m.special, SPAWN_SPECIAL);
+            }
         }
     }
 }
 
+/// The list positions 0..SHUFFLE_AREA, copied in before each shuffle.
+static IDENTITY: [u16; SHUFFLE_AREA] = {
+    let mut identity = [0u16; SHUFFLE_AREA];
+    let mut i = 0;
+    while i < SHUFFLE_AREA {
+        identity[i] = i as u16;
+        i += 1;
+    }
+    identity
+};
+
 #[allow(dead_code)]
 const _: () = assert!(TILES <= u16::MAX as usize);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tile::Tile;
+    use crate::{preset, Quirks, PRESET_NAMES};
+
+    /// The spawn masks take the frame as the only impassable and unbreakable tiles: check it
+    /// on every preset and every layout.
+    #[test]
+    fn only_the_frame_is_impassable_or_unbreakable() {
+        let mut generator = Generator::new();
+        for name in PRESET_NAMES {
+            let mut props = preset(name).expect("shipped preset");
+            for layout in 0..12u8 {
+                props.layout = layout;
+                for seed in 0..40 {
+                    generator.generate(&props, Quirks::Faithful, seed);
+                    for (at, &flags) in generator.tiles.flags.iter().enumerate() {
+                        let tile = Tile {
+                            flags,
+                            ..Tile::WALL
+                        };
+                        let frame = FRAME_COLUMNS[at / HEIGHT] >> (at % HEIGHT) & 1 == 1;
+                        assert_eq!(tile.has(F_IMPASSABLE), frame, "{name} {layout} {seed}");
+                        assert_eq!(tile.has(F_UNBREAKABLE), frame, "{name} {layout} {seed}");
+                    }
+                }
+            }
+        }
+    }
+}

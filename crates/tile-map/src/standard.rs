@@ -177,8 +177,8 @@ impl Generator {
                     cell.end_x = pt_x + 1;
                     cell.end_y = pt_y + 1;
                     let tile = self.tm(pt_x, pt_y);
-                    tile.terrain = Terrain::Floor;
-                    tile.room = ANCHOR_ROOM;
+                    *tile.terrain = Terrain::Floor;
+                    *tile.room = ANCHOR_ROOM;
                 } else {
                     let mut size_x = self.rand_range(5, range_x);
                     let mut size_y = self.rand_range(4, range_y);
@@ -258,8 +258,8 @@ impl Generator {
         for x in x0..x1 {
             for y in y0..y1 {
                 let tile = self.tm(x, y);
-                tile.terrain = Terrain::Floor;
-                tile.room = room;
+                *tile.terrain = Terrain::Floor;
+                *tile.room = room;
             }
         }
     }
@@ -722,8 +722,8 @@ impl Generator {
                 } else {
                     // An unconnected anchor (or structure room) is filled back in.
                     let tile = self.tm(cell.start_x, cell.start_y);
-                    tile.terrain = Terrain::Wall;
-                    tile.spawn &= !(SPAWN_STAIRS | SPAWN_ITEM | SPAWN_TRAP);
+                    *tile.terrain = Terrain::Wall;
+                    *tile.spawn &= !(SPAWN_STAIRS | SPAWN_ITEM | SPAWN_TRAP);
                 }
             }
         }
@@ -736,9 +736,9 @@ impl Generator {
                 for cx in cell.start_x..cell.end_x {
                     for cy in cell.start_y..cell.end_y {
                         let tile = self.tm(cx, cy);
-                        tile.terrain = Terrain::Wall;
-                        tile.spawn &= !(SPAWN_STAIRS | SPAWN_ITEM | SPAWN_TRAP);
-                        tile.room = NO_ROOM;
+                        *tile.terrain = Terrain::Wall;
+                        *tile.spawn &= !(SPAWN_STAIRS | SPAWN_ITEM | SPAWN_TRAP);
+                        *tile.room = NO_ROOM;
                     }
                 }
             }

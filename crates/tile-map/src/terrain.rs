@@ -20,12 +20,12 @@ impl Generator {
         for x in 0..WIDTH {
             for y in 0..HEIGHT {
                 let at = x * STRIDE + y;
-                let tile = self.tiles[at];
-                if !tile.is_floor() {
+                if self.tiles.terrain[at] != Terrain::Floor {
                     continue;
                 }
-                if tile.room == NO_ROOM {
-                    let in_room = |i: usize| self.tiles[i].room != NO_ROOM;
+                let room = self.tiles.room[at];
+                if room == NO_ROOM {
+                    let in_room = |i: usize| self.tiles.room[i] != NO_ROOM;
                     let neighbour = if x > 0 && in_room(at - STRIDE) {
                         Some(at - STRIDE)
                     } else if y > 0 && in_room(at - 1) {
@@ -38,14 +38,13 @@ impl Generator {
                         None
                     };
                     if let Some(i) = neighbour {
-                        let junction = &mut self.tiles[i];
-                        junction.flags |= F_JUNCTION;
-                        if junction.terrain == Terrain::Secondary {
-                            junction.terrain = Terrain::Floor;
+                        self.tiles.flags[i] |= F_JUNCTION;
+                        if self.tiles.terrain[i] == Terrain::Secondary {
+                            self.tiles.terrain[i] = Terrain::Floor;
                         }
                     }
-                } else if tile.room == ANCHOR_ROOM {
-                    self.tiles[at].room = NO_ROOM;
+                } else if room == ANCHOR_ROOM {
+                    self.tiles.room[at] = NO_ROOM;
                 }
             }
         }
@@ -57,8 +56,8 @@ impl Generator {
             return;
         }
         let tile = self.tm(x, y);
-        if !tile.has(F_IMPASSABLE) && tile.terrain == Terrain::Wall {
-            tile.terrain = Terrain::Secondary;
+        if !tile.has(F_IMPASSABLE) && *tile.terrain == Terrain::Wall {
+            *tile.terrain = Terrain::Secondary;
         }
     }
 
@@ -90,7 +89,7 @@ impl Generator {
                     if (0..W).contains(&pt_x) {
                         // Off the top or bottom the game reads a default wall tile.
                         let tile = if in_bounds(pt_x, pt_y) {
-                            *self.t(pt_x, pt_y)
+                            self.t(pt_x, pt_y)
                         } else {
                             Tile::WALL
                         };
@@ -174,7 +173,7 @@ impl Generator {
         for x in 0..W {
             for y in 0..H {
                 let tile = self.tm(x, y);
-                if tile.terrain != Terrain::Secondary {
+                if *tile.terrain != Terrain::Secondary {
                     continue;
                 }
                 if tile.has(F_IN_SHOP)
@@ -182,9 +181,9 @@ impl Generator {
                     || tile.has(F_UNBREAKABLE)
                     || tile.spawns(SPAWN_STAIRS)
                 {
-                    tile.terrain = Terrain::Floor;
+                    *tile.terrain = Terrain::Floor;
                 } else if x <= 1 || x >= right_edge || y <= 1 || y >= bottom_edge {
-                    tile.terrain = Terrain::Wall;
+                    *tile.terrain = Terrain::Wall;
                 }
             }
         }

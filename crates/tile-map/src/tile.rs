@@ -1,5 +1,6 @@
 //! One tile of the 56x32 floor as the generator sees it: terrain, room index and the terrain and
-//! spawn flags of the game's `tile` struct that floor generation reads or writes.
+//! spawn flags of the game's `tile` struct that floor generation reads or writes; and the
+//! floor's tiles stored field by field ([`Tiles`]).
 
 /// Floor width in tiles.
 pub const WIDTH: usize = 56;
@@ -18,6 +19,7 @@ pub const FIRST_HALLWAY_INDEX: u8 = 0xF0;
 /// What a tile is made of.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
 #[serde(rename_all = "snake_case")]
+#[repr(u8)]
 pub enum Terrain {
     /// A wall (breakable unless the tile is on the outer frame).
     Wall,
@@ -78,10 +80,87 @@ impl Tile {
     pub fn has(&self, flag: u16) -> bool {
         self.flags & flag != 0
     }
+}
+
+impl TileMut<'_> {
+    #[inline]
+    pub fn has(&self, flag: u16) -> bool {
+        *self.flags & flag != 0
+    }
 
     #[inline]
     pub fn spawns(&self, flag: u8) -> bool {
-        self.spawn & flag != 0
+        *self.spawn & flag != 0
+    }
+}
+
+/// The floor's tiles as parallel arrays, column-major (tile (x, y) at `x * 32 + y`). Stored
+/// field by field so that whole-floor passes read one field of a column as 32 contiguous
+/// values, which the compiler turns into a few vector compares per column.
+#[derive(Clone)]
+pub(crate) struct Tiles {
+    pub terrain: [Terrain; TILES],
+    pub room: [u8; TILES],
+    pub flags: [u16; TILES],
+    pub spawn: [u8; TILES],
+}
+
+/// Mutable access to the fields of one tile of [`Tiles`].
+pub(crate) struct TileMut<'a> {
+    pub terrain: &'a mut Terrain,
+    pub room: &'a mut u8,
+    pub flags: &'a mut u16,
+    pub spawn: &'a mut u8,
+}
+
+impl Tiles {
+    /// Every tile [`Tile::WALL`].
+    pub fn walls() -> Tiles {
+        Tiles {
+            terrain: [Terrain::Wall; TILES],
+            room: [NO_ROOM; TILES],
+            flags: [0; TILES],
+            spawn: [0; TILES],
+        }
+    }
+
+    /// Tile `at` (below [`TILES`]) as a value.
+    #[inline]
+    pub fn get(&self, at: usize) -> Tile {
+        Tile {
+            terrain: self.terrain[at],
+            room: self.room[at],
+            flags: self.flags[at],
+            spawn: self.spawn[at],
+        }
+    }
+
+    /// Replaces tile `at` (below [`TILES`]).
+    #[inline]
+    pub fn set(&mut self, at: usize, tile: Tile) {
+        self.terrain[at] = tile.terrain;
+        self.room[at] = tile.room;
+        self.flags[at] = tile.flags;
+        self.spawn[at] = tile.spawn;
+    }
+
+    /// The fields of tile `at` (below [`TILES`]).
+    #[inline]
+    pub fn at_mut(&mut self, at: usize) -> TileMut<'_> {
+        TileMut {
+            terrain: &mut self.terrain[at],
+            room: &mut self.room[at],
+            flags: &mut self.flags[at],
+            spawn: &mut self.spawn[at],
+        }
+    }
+
+    /// Copies every tile of `other` (four block copies).
+    pub fn copy_from(&mut self, other: &Tiles) {
+        self.terrain = other.terrain;
+        self.room = other.room;
+        self.flags = other.flags;
+        self.spawn = other.spawn;
     }
 }
 
