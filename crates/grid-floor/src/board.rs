@@ -36,6 +36,12 @@ pub fn lowest(set: Bits) -> u8 {
     set.trailing_zeros() as u8
 }
 
+/// The highest tile of a non-empty set.
+#[inline]
+pub fn highest(set: Bits) -> u8 {
+    (127 - set.leading_zeros()) as u8
+}
+
 /// Iterates the tiles of a set in `allTiles` order.
 pub fn tiles_of(mut set: Bits) -> impl Iterator<Item = u8> {
     std::iter::from_fn(move || {
@@ -407,7 +413,12 @@ impl Board {
         // region exactly when the neighbours stay joined: grow from one until it meets the others.
         let open = passable & !bit(position);
         let targets = neighbours_of(self, position, open);
+        // Two regions grow in turn: one from the lowest neighbour, one from a neighbour it has
+        // not reached. Either one stalling alone ends the search (its side is cut off), which
+        // is quick when that side is a short dead end; when they meet they merge and the
+        // second restarts from a neighbour still unreached.
         let mut region = bit(lowest(targets));
+        let mut other = bit(highest(targets));
         loop {
             if region & targets == targets {
                 return true;
@@ -417,6 +428,28 @@ impl Board {
                 return false;
             }
             region = grown;
+            if region & other != 0 {
+                region |= other;
+                let unreached = targets & !region;
+                if unreached == 0 {
+                    return true;
+                }
+                other = bit(lowest(unreached));
+                continue;
+            }
+            let grown = (other | self.spread(other)) & open;
+            if grown == other {
+                return false;
+            }
+            other = grown;
+            if region & other != 0 {
+                region |= other;
+                let unreached = targets & !region;
+                if unreached == 0 {
+                    return true;
+                }
+                other = bit(lowest(unreached));
+            }
         }
     }
 
