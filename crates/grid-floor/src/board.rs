@@ -693,10 +693,13 @@ impl Board {
                 out.discovered[n] = clock;
                 out.subtree[n] = 1;
                 visited |= bit(next);
-                // Edges to tiles already visited (the parent included, which is harmless for
-                // cut vertices) lower the new tile's low-link at once.
+                // Back edges to tiles already visited lower the new tile's low-link at once.
+                // The parent is left out: its discovery time would only lower this low-link to
+                // the parent's own, which neither the cut test (`>=`) nor the parent's low-link
+                // (already at or below its discovery time) can tell apart; in a maze the parent
+                // is usually the only visited neighbour, so the loop mostly does not run.
                 let mut low = clock;
-                let mut seen = adjacent[n] & visited;
+                let mut seen = adjacent[n] & visited & !bit(vertex);
                 while seen != 0 {
                     low = low.min(out.discovered[usize::from(lowest(seen) & 127)]);
                     seen &= seen - 1;
