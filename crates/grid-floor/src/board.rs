@@ -674,6 +674,11 @@ impl Board {
     fn search_component(&self, root: u8, set: Bits, out: &mut Articulation) -> Bits {
         let adjacent = &self.layout.adjacent;
         let r = usize::from(root & 127);
+        if adjacent[r] & set == 0 {
+            // A lone tile (common among the pieces a reserved cut leaves): no cut, nothing to
+            // record.
+            return bit(root);
+        }
         let mut clock = 1u8;
         out.discovered[r] = clock;
         out.low[r] = clock;
