@@ -36,6 +36,12 @@ pub fn lowest(set: Bits) -> u8 {
     set.trailing_zeros() as u8
 }
 
+/// The highest tile of a non-empty set.
+#[inline]
+pub fn highest(set: Bits) -> u8 {
+    (127 - set.leading_zeros()) as u8
+}
+
 /// Iterates the tiles of a set in `allTiles` order.
 pub fn tiles_of(mut set: Bits) -> impl Iterator<Item = u8> {
     std::iter::from_fn(move || {
@@ -407,7 +413,12 @@ impl Board {
         // region exactly when the neighbours stay joined: grow from one until it meets the others.
         let open = passable & !bit(position);
         let targets = neighbours_of(self, position, open);
+        // Two regions grow in turn: one from the lowest neighbour, one from a neighbour it has
+        // not reached. Either one stalling alone ends the search (its side is cut off), which
+        // is quick when that side is a short dead end; when they meet they merge and the
+        // second restarts from a neighbour still unreached.
         let mut region = bit(lowest(targets));
+        let mut other = bit(highest(targets));
         loop {
             if region & targets == targets {
                 return true;
@@ -417,6 +428,28 @@ impl Board {
                 return false;
             }
             region = grown;
+            if region & other != 0 {
+                region |= other;
+                let unreached = targets & !region;
+                if unreached == 0 {
+                    return true;
+                }
+                other = bit(lowest(unreached));
+                continue;
+            }
+            let grown = (other | self.spread(other)) & open;
+            if grown == other {
+                return false;
+            }
+            other = grown;
+            if region & other != 0 {
+                region |= other;
+                let unreached = targets & !region;
+                if unreached == 0 {
+                    return true;
+                }
+                other = bit(lowest(unreached));
+            }
         }
     }
 
@@ -641,6 +674,11 @@ impl Board {
     fn search_component(&self, root: u8, set: Bits, out: &mut Articulation) -> Bits {
         let adjacent = &self.layout.adjacent;
         let r = usize::from(root & 127);
+        if adjacent[r] & set == 0 {
+            // A lone tile (common among the pieces a reserved cut leaves): no cut, nothing to
+            // record.
+            return bit(root);
+        }
         let mut clock = 1u8;
         out.discovered[r] = clock;
         out.low[r] = clock;
@@ -660,10 +698,13 @@ impl Board {
                 out.discovered[n] = clock;
                 out.subtree[n] = 1;
                 visited |= bit(next);
-                // Edges to tiles already visited (the parent included, which is harmless for
-                // cut vertices) lower the new tile's low-link at once.
+                // Back edges to tiles already visited lower the new tile's low-link at once.
+                // The parent is left out: its discovery time would only lower this low-link to
+                // the parent's own, which neither the cut test (`>=`) nor the parent's low-link
+                // (already at or below its discovery time) can tell apart; in a maze the parent
+                // is usually the only visited neighbour, so the loop mostly does not run.
                 let mut low = clock;
-                let mut seen = adjacent[n] & visited;
+                let mut seen = adjacent[n] & visited & !bit(vertex);
                 while seen != 0 {
                     low = low.min(out.discovered[usize::from(lowest(seen) & 127)]);
                     seen &= seen - 1;

@@ -13,6 +13,8 @@ const INCREMENT: u64 = 12_345;
 const MASK31: u32 = 0x7FFF_FFFF;
 /// 2^31 as a float: the divisor that maps a 31-bit output into [0, 1).
 const TWO_POW_31: f64 = 2_147_483_648.0;
+/// The longest length `index` answers in integers: up to it, `draw * len < 2^53`.
+const EXACT_INDEX_LEN: usize = 1 << 22;
 
 /// The 31-bit LCG. Seeds keep only their low 31 bits.
 ///
@@ -121,8 +123,14 @@ pub trait Rng31 {
         if len == 0 {
             return None;
         }
+        let draw = self.next_u31();
+        if len <= EXACT_INDEX_LEN {
+            // float() is draw / 2^31 exactly and draw * len < 2^53 is exact in f64, so the
+            // float product's floor is this integer quotient (and always below len).
+            return Some(((u64::from(draw) * len as u64) >> 31) as usize);
+        }
         let span = len as f64;
-        Some(((self.float() * span) as usize).min(len - 1))
+        Some(((f64::from(draw) / TWO_POW_31 * span) as usize).min(len - 1))
     }
 
     /// `float() < p`. One step, whatever `p` is.
@@ -225,5 +233,70 @@ impl rand_core::RngCore for Lcg31 {
 
     fn fill_bytes(&mut self, dst: &mut [u8]) {
         rand_core::impls::fill_bytes_via_next(self, dst)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The seed whose next output is `draw` (the step inverted with the multiplier's inverse).
+    fn seed_before(draw: u32) -> u32 {
+        let mut inverse: u64 = 1;
+        // Newton's iteration doubles the correct low bits each round (odd multiplier).
+        for _ in 0..6 {
+            inverse = inverse.wrapping_mul(2u64.wrapping_sub(MULTIPLIER.wrapping_mul(inverse)));
+        }
+        let modulus = 1u64 << 31;
+        let delta = (u64::from(draw) + modulus - INCREMENT) % modulus;
+        (delta.wrapping_mul(inverse) % modulus) as u32
+    }
+
+    #[test]
+    fn integer_index_equals_the_float_formula() {
+        let draws = [
+            0,
+            1,
+            2,
+            3,
+            1 << 30,
+            (1 << 30) - 1,
+            (1 << 30) + 1,
+            MASK31 - 1,
+            MASK31,
+        ];
+        let lengths = [
+            1,
+            2,
+            3,
+            5,
+            7,
+            10,
+            99,
+            100,
+            128,
+            1000,
+            (1 << 21) + 3,
+            EXACT_INDEX_LEN - 1,
+            EXACT_INDEX_LEN,
+            EXACT_INDEX_LEN + 1,
+            1 << 30,
+            usize::MAX >> 11,
+        ];
+        let mut scatter = Lcg31::new(99);
+        let extra: Vec<u32> = (0..2000).map(|_| scatter.next_u31()).collect();
+        let mut checked = 0;
+        for &draw in draws.iter().chain(&extra) {
+            let seed = seed_before(draw);
+            assert_eq!(Lcg31::new(seed).next_u31(), draw);
+            for len in lengths.into_iter().chain(1..=300) {
+                let expected = ((f64::from(draw) / TWO_POW_31 * len as f64) as usize).min(len - 1);
+                let mut g = Lcg31::new(seed);
+                assert_eq!(g.index(len), Some(expected), "draw {draw} len {len}");
+                assert_eq!(g.draws(), 1);
+                checked += 1;
+            }
+        }
+        assert!(checked > 600_000);
     }
 }
