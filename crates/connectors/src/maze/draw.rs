@@ -1,23 +1,15 @@
-//! Integer forms of the two `Rng31` draws the maze loops make millions of times, `index` and
-//! `chance`. Each consumes the same single step and returns exactly what the float form returns,
-//! so mazes and streams are unchanged; they only skip the float conversions and the saturating
-//! float-to-integer cast.
+//! The two `Rng31` draws the maze loops make millions of times, `index` and `chance`, in the
+//! form the loops want. `chance` gets an integer form: it consumes the same single step and
+//! returns exactly what the float form returns, so mazes and streams are unchanged; it only
+//! skips the float conversion.
 
 use rng::Rng31;
 
-/// Up to this length `(draw * len) >> 31` is exactly `index(len)`'s `floor(draw / 2^31 * len)`:
-/// `draw * len < 2^53`, so the float product is exact and both floors agree.
-const EXACT_INDEX_LIMIT: usize = 1 << 22;
-
-/// `rng.index(len)` for `len >= 1`: one step, the same value. Longer lists than
-/// [`EXACT_INDEX_LIMIT`] (and the empty list, which draws nothing) go through `index` itself.
+/// `rng.index(len)` for `len >= 1`: one step, the same value (`Rng31::index` itself answers
+/// lengths up to 2^22 with an integer multiply-shift). The empty list draws nothing.
 #[inline]
 pub(super) fn index_below(rng: &mut impl Rng31, len: usize) -> usize {
-    if (1..=EXACT_INDEX_LIMIT).contains(&len) {
-        ((u64::from(rng.next_u31()) * len as u64) >> 31) as usize
-    } else {
-        rng.index(len).unwrap_or(0)
-    }
+    rng.index(len).unwrap_or(0)
 }
 
 /// `rng.chance(p)` with the comparison moved to integers: `draw / 2^31 < p` holds exactly when
