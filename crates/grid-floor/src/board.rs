@@ -417,38 +417,27 @@ impl Board {
         // not reached. Either one stalling alone ends the search (its side is cut off), which
         // is quick when that side is a short dead end; when they meet they merge and the
         // second restarts from a neighbour still unreached.
-        let mut region = bit(lowest(targets));
-        let mut other = bit(highest(targets));
-        loop {
-            if region & targets == targets {
+        // sides[0] is the growing region, sides[1] the other side.
+        let mut sides = [bit(lowest(targets)), bit(highest(targets))];
+        'grow: loop {
+            if sides[0] & targets == targets {
                 return true;
             }
-            let grown = (region | self.spread(region)) & open;
-            if grown == region {
-                return false;
-            }
-            region = grown;
-            if region & other != 0 {
-                region |= other;
-                let unreached = targets & !region;
-                if unreached == 0 {
-                    return true;
+            for side in 0..2 {
+                let grown = (sides[side] | self.spread(sides[side])) & open;
+                if grown == sides[side] {
+                    return false;
                 }
-                other = bit(lowest(unreached));
-                continue;
-            }
-            let grown = (other | self.spread(other)) & open;
-            if grown == other {
-                return false;
-            }
-            other = grown;
-            if region & other != 0 {
-                region |= other;
-                let unreached = targets & !region;
-                if unreached == 0 {
-                    return true;
+                sides[side] = grown;
+                if sides[0] & sides[1] != 0 {
+                    sides[0] |= sides[1];
+                    let unreached = targets & !sides[0];
+                    if unreached == 0 {
+                        return true;
+                    }
+                    sides[1] = bit(lowest(unreached));
+                    continue 'grow;
                 }
-                other = bit(lowest(unreached));
             }
         }
     }
