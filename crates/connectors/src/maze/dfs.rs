@@ -54,6 +54,6 @@ pub(super) fn pick(rng: &mut impl Rng31, count: usize) -> usize {
     if count == 1 {
         0
     } else {
-        super::draw::index_below(rng, count)
+        rng.index(count).unwrap_or(0)
     }
 }

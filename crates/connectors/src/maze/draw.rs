@@ -1,16 +1,8 @@
-//! The two `Rng31` draws the maze loops make millions of times, `index` and `chance`, in the
-//! form the loops want. `chance` gets an integer form: it consumes the same single step and
-//! returns exactly what the float form returns, so mazes and streams are unchanged; it only
-//! skips the float conversion.
+//! An integer form of `Rng31::chance`, which the maze loops call millions of times: it consumes
+//! the same single step and returns exactly what the float form returns, so mazes and streams
+//! are unchanged; it only skips the float conversion. (`Rng31::index` has its own integer path.)
 
 use rng::Rng31;
-
-/// `rng.index(len)` for `len >= 1`: one step, the same value (`Rng31::index` itself answers
-/// lengths up to 2^22 with an integer multiply-shift). The empty list draws nothing.
-#[inline]
-pub(super) fn index_below(rng: &mut impl Rng31, len: usize) -> usize {
-    rng.index(len).unwrap_or(0)
-}
 
 /// `rng.chance(p)` with the comparison moved to integers: `draw / 2^31 < p` holds exactly when
 /// `draw < ceil(p * 2^31)` (scaling by a power of two is exact).

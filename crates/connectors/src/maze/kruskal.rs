@@ -22,7 +22,6 @@
 
 use rng::Rng31;
 
-use super::draw::index_below;
 use super::Dir4;
 
 /// The union-find and the shuffle's buffers, kept between mazes.
@@ -67,7 +66,7 @@ fn draw_buckets(
     let mut counts = [0usize; BUCKETS];
     bucket_of.clear();
     bucket_of.extend((0..count).map(|_| {
-        let bucket = index_below(rng, buckets) % BUCKETS;
+        let bucket = rng.index(buckets).unwrap_or(0) % BUCKETS;
         counts[bucket] += 1;
         bucket as u8
     }));
@@ -99,16 +98,6 @@ impl Scatter<'_> {
     }
 }
 
-/// Forward Fisher-Yates, exactly `Rng31::shuffle`: one draw per item.
-#[inline]
-fn fisher_yates(items: &mut [u32], rng: &mut impl Rng31) {
-    let n = items.len();
-    for i in 0..n {
-        let j = i + index_below(rng, n - i);
-        items.swap(i, j);
-    }
-}
-
 /// The Rao-Sandelius shuffle with `buckets` buckets (at most 256): every item goes to a uniformly
 /// random bucket, each bucket is shuffled, the buckets are concatenated in order. Every
 /// permutation is equally likely. (Kruskal runs the same passes with its walls.)
@@ -133,10 +122,7 @@ pub(super) fn bucket_shuffle(
         scatter.place(item);
     }
     for bucket in 0..buckets {
-        fisher_yates(
-            &mut scratch.shuffled[starts[bucket]..starts[bucket + 1]],
-            rng,
-        );
+        rng.shuffle(&mut scratch.shuffled[starts[bucket]..starts[bucket + 1]]);
     }
     std::mem::swap(items, &mut scratch.shuffled);
 }
@@ -309,7 +295,7 @@ pub(super) fn carve_kruskal(
             }
             continue;
         }
-        fisher_yates(list, rng);
+        rng.shuffle(list);
         opened += join_walls(list, &steps, &mut sets.link);
     }
     write_opened(cells, layout, &sets.link);

@@ -10,7 +10,6 @@
 
 use rng::Rng31;
 
-use super::draw::index_below;
 use super::grid::VISITED;
 use super::padded::{unvisited_mask, PaddedGrid};
 
@@ -35,7 +34,7 @@ pub(super) fn carve_prim(
         let slot = match frontier.len() {
             0 => break,
             1 => 0,
-            len => index_below(rng, len),
+            len => rng.index(len).unwrap_or(0),
         };
         let wall = frontier.swap_remove(slot);
         let cell = (wall >> 2) as usize;
