@@ -545,7 +545,6 @@ fn reached_columns(open: &[u32; WIDTH], x: i32, y: i32) -> [u32; WIDTH] {
     }
     // A diagonal step is allowed only when both tiles beside it are walkable, so its target is
     // also two straight steps away: straight steps alone reach the same set.
-    let grow = |from: u32, to_open: u32| -> u32 { from & to_open };
     // Spreads along the open runs of one column, up and down (doubling steps).
     let fill_column = |mask: u32, open: u32| -> u32 {
         let (mut up, mut down) = (mask, mask);
@@ -560,34 +559,29 @@ fn reached_columns(open: &[u32; WIDTH], x: i32, y: i32) -> [u32; WIDTH] {
     };
     // Every column of `reached` stays closed under `fill_column`, so a column whose
     // neighbours add nothing new needs no fill (most columns on every sweep after the first).
+    let widen = |reached: &mut [u32; WIDTH], x: usize| -> bool {
+        let mut mask = reached[x];
+        if x > 0 {
+            mask |= reached[x - 1] & open[x];
+        }
+        if x + 1 < WIDTH {
+            mask |= reached[x + 1] & open[x];
+        }
+        if mask == reached[x] {
+            return false;
+        }
+        reached[x] = fill_column(mask, open[x]);
+        true
+    };
     reached[x] = fill_column(start, open[x]);
     loop {
+        // A sweep east, then one west, so that runs in either direction travel in one round.
         let mut changed = false;
         for x in 0..WIDTH {
-            let mut mask = reached[x];
-            if x > 0 {
-                mask |= grow(reached[x - 1], open[x]);
-            }
-            if x + 1 < WIDTH {
-                mask |= grow(reached[x + 1], open[x]);
-            }
-            if mask != reached[x] {
-                reached[x] = fill_column(mask, open[x]);
-                changed = true;
-            }
+            changed |= widen(&mut reached, x);
         }
         for x in (0..WIDTH).rev() {
-            let mut mask = reached[x];
-            if x > 0 {
-                mask |= grow(reached[x - 1], open[x]);
-            }
-            if x + 1 < WIDTH {
-                mask |= grow(reached[x + 1], open[x]);
-            }
-            if mask != reached[x] {
-                reached[x] = fill_column(mask, open[x]);
-                changed = true;
-            }
+            changed |= widen(&mut reached, x);
         }
         if !changed {
             return reached;
