@@ -24,7 +24,7 @@ use nbt_export::{
 };
 
 use crate::cmd::flat;
-use crate::cmd::layout::{load_pack, parse_pack};
+use crate::cmd::layout::{generate, load_pack, parse_pack};
 use crate::fail::bad_input;
 
 #[derive(Args, Debug)]
@@ -327,14 +327,7 @@ pub fn run(args: ExportArgs) -> anyhow::Result<()> {
         })?,
         None => pack.layout.engine,
     };
-    let layout = connectors::generate(&pack, engine, args.seed).map_err(|error| {
-        bad_input(format!(
-            "pack {} with the {} engine, seed {}: {error}",
-            pack.name,
-            engine.name(),
-            args.seed
-        ))
-    })?;
+    let layout = generate(&pack, engine, args.seed)?;
     let export = build(&pack, &layout, version, args.structures.as_deref())?;
     let options = PackOptions {
         namespace: args.namespace.clone(),

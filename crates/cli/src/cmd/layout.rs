@@ -84,20 +84,25 @@ pub fn parse_pack(text: &str, name: &str) -> anyhow::Result<Pack> {
     })
 }
 
+/// Generates a layout; a rule the layout could not meet is bad input (exit status 2), named
+/// with the pack, engine and seed.
+pub fn generate(pack: &Pack, engine: Engine, seed: u32) -> anyhow::Result<Layout> {
+    connectors::generate(pack, engine, seed).map_err(|error| {
+        bad_input(format!(
+            "pack {} with the {} engine, seed {seed}: {error}",
+            pack.name,
+            engine.name(),
+        ))
+    })
+}
+
 pub fn run(args: LayoutArgs) -> anyhow::Result<()> {
     let pack = match &args.pack {
         Some(path) => load_pack(path)?,
         None => parse_pack(connectors::CASTLE_YAML, "castle (embedded)")?,
     };
     let engine = args.engine.map(Engine::from).unwrap_or(pack.layout.engine);
-    let layout = connectors::generate(&pack, engine, args.seed).map_err(|error| {
-        bad_input(format!(
-            "pack {} with the {} engine, seed {}: {error}",
-            pack.name,
-            engine.name(),
-            args.seed
-        ))
-    })?;
+    let layout = generate(&pack, engine, args.seed)?;
     let mut text = String::new();
     match args.format {
         Format::Ascii => render_ascii(&pack, &layout, &mut text),
