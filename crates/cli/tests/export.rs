@@ -3,13 +3,12 @@
 //! truncated room file, or a bad option, is a one-line error with exit status 2 that leaves no
 //! output behind.
 
+mod common;
+use common::{dungeon_in, root};
+
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
+use std::process::Output;
 
 /// A fresh scratch folder per test (under the target dir, removed first).
 fn scratch(name: &str) -> PathBuf {
@@ -17,14 +16,6 @@ fn scratch(name: &str) -> PathBuf {
     let _ = fs::remove_dir_all(&dir);
     fs::create_dir_all(&dir).expect("scratch folder");
     dir
-}
-
-fn dungeon(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_dungeon"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("the dungeon binary runs")
 }
 
 /// Every file below `dir`, relative, sorted, with its bytes.
@@ -65,7 +56,7 @@ fn one_line_error(output: &Output) -> String {
 #[test]
 fn with_no_arguments_it_writes_out_with_everything() {
     let dir = scratch("default");
-    let output = dungeon(&dir, &["export"]);
+    let output = dungeon_in(&dir, &["export"]);
     assert!(
         output.status.success(),
         "{}",
@@ -121,7 +112,7 @@ fn with_no_arguments_it_writes_out_with_everything() {
 fn the_same_seed_gives_byte_identical_folders_and_another_seed_does_not() {
     let dir = scratch("twice");
     for (out, seed) in [("a", "5"), ("b", "5"), ("c", "6")] {
-        let output = dungeon(
+        let output = dungeon_in(
             &dir,
             &["export", "--seed", seed, "--schem", "--out", out, "--pack"]
                 .iter()
@@ -146,7 +137,7 @@ fn the_same_seed_gives_byte_identical_folders_and_another_seed_does_not() {
 #[test]
 fn older_versions_get_their_pack_format_and_folders() {
     let dir = scratch("old");
-    let output = dungeon(&dir, &["export", "--mc-version", "1.20.1"]);
+    let output = dungeon_in(&dir, &["export", "--mc-version", "1.20.1"]);
     assert!(
         output.status.success(),
         "{}",
@@ -179,7 +170,7 @@ fn corrupt_or_truncated_room_files_are_one_line_errors_and_leave_no_output() {
     let rooms_arg = rooms.to_str().expect("utf8");
 
     // The copy itself is fine.
-    let output = dungeon(
+    let output = dungeon_in(
         &dir,
         &["export", "--structures", rooms_arg, "--out", "fine"],
     );
@@ -199,7 +190,7 @@ fn corrupt_or_truncated_room_files_are_one_line_errors_and_leave_no_output() {
         ("empty", Vec::new()),
     ] {
         fs::write(&entrance, &bytes).expect("damage");
-        let output = dungeon(&dir, &["export", "--structures", rooms_arg, "--out", "bad"]);
+        let output = dungeon_in(&dir, &["export", "--structures", rooms_arg, "--out", "bad"]);
         let message = one_line_error(&output);
         assert!(message.contains("entrance_hall.nbt"), "{case}: {message}");
         assert!(
@@ -208,7 +199,7 @@ fn corrupt_or_truncated_room_files_are_one_line_errors_and_leave_no_output() {
         );
     }
     fs::remove_file(&entrance).expect("remove");
-    let message = one_line_error(&dungeon(
+    let message = one_line_error(&dungeon_in(
         &dir,
         &["export", "--structures", rooms_arg, "--out", "bad"],
     ));
@@ -218,14 +209,14 @@ fn corrupt_or_truncated_room_files_are_one_line_errors_and_leave_no_output() {
 #[test]
 fn bad_options_are_bad_input() {
     let dir = scratch("options");
-    let message = one_line_error(&dungeon(&dir, &["export", "--mc-version", "1.8"]));
+    let message = one_line_error(&dungeon_in(&dir, &["export", "--mc-version", "1.8"]));
     assert!(
         message.contains("unknown Minecraft version `1.8`"),
         "{message}"
     );
-    let message = one_line_error(&dungeon(&dir, &["export", "--engine", "teleport"]));
+    let message = one_line_error(&dungeon_in(&dir, &["export", "--engine", "teleport"]));
     assert!(message.contains("unknown engine"), "{message}");
-    let message = one_line_error(&dungeon(&dir, &["export", "--namespace", "Big Dungeon"]));
+    let message = one_line_error(&dungeon_in(&dir, &["export", "--namespace", "Big Dungeon"]));
     assert!(message.contains("namespace"), "{message}");
     assert!(!dir.join("out").exists());
 }

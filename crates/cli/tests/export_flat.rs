@@ -1,15 +1,10 @@
 //! End-to-end tests of `dungeon export --from floor|map`: the 2D generators extruded into
 //! Minecraft files, reproducibly, with bad input rejected before anything is written.
 
-use std::path::Path;
-use std::process::{Command, Output};
+mod common;
+use common::dungeon;
 
-fn dungeon(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_dungeon"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
+use std::path::Path;
 
 fn temp_dir(name: &str) -> std::path::PathBuf {
     let dir =

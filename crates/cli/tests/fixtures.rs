@@ -2,12 +2,10 @@
 //! compares its standard output with the committed file. Regenerate with `cargo xtask fixtures`
 //! and review the diff.
 
-use std::path::PathBuf;
-use std::process::Command;
+mod common;
+use common::root;
 
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
+use std::process::Command;
 
 #[test]
 fn every_fixture_matches() {

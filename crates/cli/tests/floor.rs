@@ -1,24 +1,11 @@
 //! End-to-end tests of `dungeon floor`: the JSON fields the issue lists, the ASCII view, batch
 //! JSON Lines, seed strings, and one-line errors with exit status 2 for bad input.
 
+mod common;
+use common::{dungeon, stdout_ok};
+
 use std::path::PathBuf;
-use std::process::{Command, Output};
-
-fn dungeon(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_dungeon"))
-        .args(args)
-        .output()
-        .expect("the dungeon binary runs")
-}
-
-fn stdout(output: &Output) -> String {
-    assert!(
-        output.status.success(),
-        "failed: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout.clone()).expect("UTF-8 output")
-}
+use std::process::Output;
 
 fn temporary_file(name: &str, contents: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("dungeon-floor-test-{}", std::process::id()));
@@ -40,7 +27,7 @@ fn assert_bad_input(output: &Output, needles: &[&str]) {
 
 #[test]
 fn json_of_a_whole_run_has_every_listed_field() {
-    let text = stdout(&dungeon(&[
+    let text = stdout_ok(&dungeon(&[
         "floor", "--seed", "7", "--depth", "all", "--format", "json",
     ]));
     let floors: serde_json::Value = serde_json::from_str(&text).expect("valid JSON");
@@ -88,7 +75,7 @@ fn json_of_a_whole_run_has_every_listed_field() {
 
 #[test]
 fn ascii_view_has_a_board_and_a_legend() {
-    let text = stdout(&dungeon(&["floor", "--seed", "7", "--depth", "1"]));
+    let text = stdout_ok(&dungeon(&["floor", "--seed", "7", "--depth", "1"]));
     let lines: Vec<&str> = text.lines().collect();
     assert!(lines[0].starts_with("floor 1  seed "), "{}", lines[0]);
     for row in &lines[1..9] {
@@ -107,7 +94,7 @@ fn ascii_view_has_a_board_and_a_legend() {
 
 #[test]
 fn batch_mode_writes_one_floor_per_line_for_consecutive_seeds() {
-    let text = stdout(&dungeon(&[
+    let text = stdout_ok(&dungeon(&[
         "floor", "--seed", "40", "--count", "5", "--depth", "2", "--format", "json",
     ]));
     let lines: Vec<&str> = text.lines().collect();
@@ -118,7 +105,7 @@ fn batch_mode_writes_one_floor_per_line_for_consecutive_seeds() {
         assert_eq!(floor["initial_seed"], 40 + i);
     }
     // A floor built alone equals the same floor of the batch.
-    let alone = stdout(&dungeon(&[
+    let alone = stdout_ok(&dungeon(&[
         "floor", "--seed", "42", "--depth", "2", "--format", "json",
     ]));
     let alone: serde_json::Value = serde_json::from_str(&alone).expect("valid JSON");
@@ -129,7 +116,7 @@ fn batch_mode_writes_one_floor_per_line_for_consecutive_seeds() {
 #[test]
 fn a_seed_string_carries_class_and_unlocks() {
     // Bard, Kitten, unlock bits 0-2 (DRAGON1, STEPS1, WINBARD2), initial seed 7.
-    let text = stdout(&dungeon(&[
+    let text = stdout_ok(&dungeon(&[
         "floor",
         "--code",
         "2A000-00000-W0000-0EF0D",
@@ -178,14 +165,14 @@ fn malformed_data_gives_one_line_with_file_line_and_field() {
 
     // The defaults themselves load from a file.
     let path = temporary_file("defaults.yaml", &defaults);
-    let from_file = stdout(&dungeon(&[
+    let from_file = stdout_ok(&dungeon(&[
         "floor",
         "--seed",
         "3",
         "--data",
         path.to_str().expect("a UTF-8 path"),
     ]));
-    assert_eq!(from_file, stdout(&dungeon(&["floor", "--seed", "3"])));
+    assert_eq!(from_file, stdout_ok(&dungeon(&["floor", "--seed", "3"])));
 }
 
 #[test]

@@ -3,33 +3,12 @@
 //! for a seed, and a broken pack lists every problem with its line, exits 2 and prints nothing
 //! on standard output.
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn dungeon(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_dungeon"))
-        .args(args)
-        .current_dir(root())
-        .output()
-        .expect("the dungeon binary runs")
-}
-
-fn stdout(output: &Output) -> String {
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout.clone()).expect("UTF-8 output")
-}
+mod common;
+use common::{dungeon_in, root, stdout_ok};
 
 #[test]
 fn default_layout_is_an_ascii_map_per_level() {
-    let text = stdout(&dungeon(&["layout"]));
+    let text = stdout_ok(&dungeon_in(&root(), &["layout"]));
     assert!(text.starts_with("castle / minecrafty / seed 1: "), "{text}");
     assert!(text.contains("\nlevel y=0 "), "{text}");
     assert!(text.contains('S') && text.contains('E'));
@@ -37,17 +16,20 @@ fn default_layout_is_an_ascii_map_per_level() {
 
 #[test]
 fn json_has_the_issue_fields_and_is_consistent() {
-    let text = stdout(&dungeon(&[
-        "layout",
-        "--pack",
-        "configs/packs/mines.yaml",
-        "--engine",
-        "branching",
-        "--seed",
-        "3",
-        "--format",
-        "json",
-    ]));
+    let text = stdout_ok(&dungeon_in(
+        &root(),
+        &[
+            "layout",
+            "--pack",
+            "configs/packs/mines.yaml",
+            "--engine",
+            "branching",
+            "--seed",
+            "3",
+            "--format",
+            "json",
+        ],
+    ));
     let json: serde_json::Value = serde_json::from_str(&text).expect("valid JSON");
     assert_eq!(json["engine"], "branching");
     let rooms = json["rooms"].as_array().expect("rooms");
@@ -96,17 +78,20 @@ fn same_seed_same_bytes() {
         let args = [
             "layout", "--engine", engine, "--seed", "77", "--format", "json",
         ];
-        assert_eq!(stdout(&dungeon(&args)), stdout(&dungeon(&args)));
+        assert_eq!(
+            stdout_ok(&dungeon_in(&root(), &args)),
+            stdout_ok(&dungeon_in(&root(), &args))
+        );
     }
 }
 
 #[test]
 fn validate_accepts_the_shipped_packs() {
     for pack in ["configs/packs/castle.yaml", "configs/packs/mines.yaml"] {
-        let text = stdout(&dungeon(&["validate", pack]));
+        let text = stdout_ok(&dungeon_in(&root(), &["validate", pack]));
         assert!(text.contains(": ok: pack"), "{text}");
     }
-    let text = stdout(&dungeon(&["validate"]));
+    let text = stdout_ok(&dungeon_in(&root(), &["validate"]));
     assert!(
         text.starts_with("castle (embedded): ok: pack `castle`, 16 room types"),
         "{text}"
@@ -144,7 +129,7 @@ fn a_broken_pack_is_listed_with_lines_exit_2_and_no_output() {
         vec!["validate", path.to_str().unwrap_or("")],
         vec!["layout", "--pack", path.to_str().unwrap_or("")],
     ] {
-        let output = dungeon(&args);
+        let output = dungeon_in(&root(), &args);
         assert_eq!(output.status.code(), Some(2));
         assert!(output.stdout.is_empty());
         let stderr = String::from_utf8_lossy(&output.stderr);
@@ -190,7 +175,7 @@ fn an_unmet_rule_exits_2_and_names_it() {
         castle.replacen("    depth: { min: 5 }\n", "    depth: { min: 29 }\n", 1),
     )
     .expect("write pack");
-    let output = dungeon(&["layout", "--pack", path.to_str().unwrap_or("")]);
+    let output = dungeon_in(&root(), &["layout", "--pack", path.to_str().unwrap_or("")]);
     assert_eq!(output.status.code(), Some(2));
     assert!(output.stdout.is_empty());
     let stderr = String::from_utf8_lossy(&output.stderr);

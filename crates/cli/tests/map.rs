@@ -1,14 +1,10 @@
 //! End-to-end tests of `dungeon map`: the ASCII shape, the first reference map, batches in
 //! every format, statistics, and one-line errors with exit status 2 for bad floor properties.
 
-use std::process::{Command, Output};
+mod common;
+use common::dungeon;
 
-fn dungeon(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_dungeon"))
-        .args(args)
-        .output()
-        .expect("the dungeon binary runs")
-}
+use std::process::Output;
 
 fn stdout(output: &Output) -> String {
     String::from_utf8_lossy(&output.stdout).into_owned()

@@ -2,16 +2,17 @@
 //! mazes of the asked size, runs repeat byte for byte, batches and files match single runs, and
 //! bad input is one line on stderr with exit status 2 and nothing on stdout.
 
-use std::process::{Command, Output};
+mod common;
+
+use std::process::Output;
 
 use connectors::maze::{Algorithm, Maze};
 
+/// Runs `dungeon maze` with `args`.
 fn dungeon(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_dungeon"))
-        .arg("maze")
-        .args(args)
-        .output()
-        .expect("the dungeon binary runs")
+    let mut all = vec!["maze"];
+    all.extend_from_slice(args);
+    common::dungeon(&all)
 }
 
 fn stdout_of(args: &[&str]) -> String {

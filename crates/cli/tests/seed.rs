@@ -1,14 +1,8 @@
 //! End-to-end tests of `dungeon seed`: the Done-when round trip and one clear line with exit
 //! status 2 for every bad seed string.
 
-use std::process::{Command, Output};
-
-fn dungeon(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_dungeon"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
+mod common;
+use common::dungeon;
 
 #[test]
 fn new_then_show_gives_the_derived_seeds() {
