@@ -9,6 +9,10 @@
 //! enumerated, so no list of walls in enumeration order is ever stored. Lists of fewer than 4096
 //! walls are one bucket (one plain shuffle).
 //!
+//! Before the walk, a pre-pass in cache ([`blocks`]) settles most walls block by block (those
+//! whose fate no order inside a bucket can change): the walk then skips them, and takes only the
+//! walls between blocks and the few the pre-pass could not decide. The maze is the same.
+//!
 //! The walk over the walls is bound by the union-find's random reads, so each cell's parent,
 //! rank and opened walls share one `u32` (the maze's cells are written in one ordered pass at the
 //! end), large mazes lay those words out in 4 x 4 tiles so that both cells of most walls share a
@@ -24,6 +28,8 @@ use rng::Rng31;
 
 use super::Dir4;
 
+mod blocks;
+
 /// The union-find and the shuffle's buffers, kept between mazes.
 ///
 /// One `u32` per cell serves the union-find and the result, so that a wall touches one cache line
@@ -32,6 +38,9 @@ use super::Dir4;
 #[derive(Default)]
 pub(super) struct UnionFind {
     link: Vec<u32>,
+    /// The walls the block pre-pass settled, one bit each in enumeration order.
+    settled: Vec<u64>,
+    blocks: blocks::BlockScratch,
     /// The output buffer of [`bucket_shuffle`] (Kruskal scatters into its wall list).
     #[cfg(test)]
     shuffled: Vec<u32>,
@@ -46,6 +55,9 @@ const OPEN_EAST: u32 = 1 << 30;
 const OPEN_SOUTH: u32 = 1 << 29;
 /// The parent (or rank) bits; slots stay below `2 * MAX_CELLS`, well within them.
 const INDEX: u32 = OPEN_SOUTH - 1;
+/// The flag on a wall in the shuffled list that the block pre-pass already settled (wall ids
+/// stay below `4 * MAX_CELLS`).
+const SETTLED: u32 = 1 << 31;
 /// The flags a link update keeps.
 const OPEN_FLAGS: u32 = OPEN_EAST | OPEN_SOUTH;
 
@@ -82,6 +94,8 @@ fn draw_buckets(
 /// Writes items, given in item order, to the next free slot of their bucket.
 struct Scatter<'a> {
     bucket_of: &'a [u8],
+    /// Items whose bit is set here are written with [`SETTLED`] (empty: none are).
+    settled: &'a [u64],
     next_free: [usize; BUCKETS],
     position: usize,
     out: &'a mut [u32],
@@ -90,10 +104,15 @@ struct Scatter<'a> {
 impl Scatter<'_> {
     #[inline]
     fn place(&mut self, item: u32) {
-        let bucket = usize::from(self.bucket_of[self.position]);
+        let position = self.position;
+        let bucket = usize::from(self.bucket_of[position]);
         self.position += 1;
+        let flag = self
+            .settled
+            .get(position / 64)
+            .map_or(0, |word| ((word >> (position % 64)) as u32 & 1) << 31);
         let slot = &mut self.next_free[bucket];
-        self.out[*slot] = item;
+        self.out[*slot] = item | flag;
         *slot += 1;
     }
 }
@@ -114,6 +133,7 @@ pub(super) fn bucket_shuffle(
     scratch.shuffled.resize(items.len(), 0);
     let mut scatter = Scatter {
         bucket_of: &scratch.bucket_of,
+        settled: &[],
         next_free: starts[..BUCKETS].try_into().unwrap_or([0; BUCKETS]),
         position: 0,
         out: &mut scratch.shuffled,
@@ -257,12 +277,27 @@ pub(super) fn carve_kruskal(
     walls: &mut Vec<u32>,
     sets: &mut UnionFind,
 ) {
+    carve_kruskal_with(cells, width, rng, walls, sets, true);
+}
+
+/// [`carve_kruskal`], with the block pre-pass on or off (the tests check that it changes
+/// nothing).
+pub(super) fn carve_kruskal_with(
+    cells: &mut [u8],
+    width: usize,
+    rng: &mut impl Rng31,
+    walls: &mut Vec<u32>,
+    sets: &mut UnionFind,
+    settle_blocks: bool,
+) {
     let n = cells.len();
     let height = n / width;
     let layout = Layout::new(width, height);
     let wall_count = (width - 1) * height + width * (height - 1);
     // Every slot is written before it is read; only a change of length needs the fill.
     walls.resize(wall_count, 0);
+    // Walls opened so far (the pre-pass opens some).
+    let mut opened = 0;
     let starts = if wall_count < BUCKETED_FROM {
         let mut slot = 0;
         for_each_wall(layout, |wall| {
@@ -271,11 +306,24 @@ pub(super) fn carve_kruskal(
         });
         let mut starts = [wall_count; BUCKETS + 1];
         starts[0] = 0;
+        sets.reset(layout.slots());
         starts
     } else {
         let starts = draw_buckets(wall_count, BUCKETS, &mut sets.bucket_of, rng);
+        sets.reset(layout.slots());
+        sets.settled.clear();
+        if settle_blocks {
+            opened = blocks::settle_within_blocks(
+                layout,
+                &sets.bucket_of,
+                &mut sets.settled,
+                &mut sets.link,
+                &mut sets.blocks,
+            );
+        }
         let mut scatter = Scatter {
             bucket_of: &sets.bucket_of,
+            settled: &sets.settled,
             next_free: starts[..BUCKETS].try_into().unwrap_or([0; BUCKETS]),
             position: 0,
             out: walls,
@@ -283,8 +331,6 @@ pub(super) fn carve_kruskal(
         for_each_wall(layout, |wall| scatter.place(wall));
         starts
     };
-    sets.reset(layout.slots());
-    let mut opened = 0;
     let steps = layout.steps();
     for bucket in 0..BUCKETS {
         let list = &mut walls[starts[bucket]..starts[bucket + 1]];
@@ -296,7 +342,14 @@ pub(super) fn carve_kruskal(
             continue;
         }
         rng.shuffle(list);
-        opened += join_walls(list, &steps, &mut sets.link);
+        // Drop the walls the pre-pass settled, keeping the order of the rest.
+        let mut kept = 0;
+        for index in 0..list.len() {
+            let wall = list[index];
+            list[kept] = wall;
+            kept += usize::from(wall & SETTLED == 0);
+        }
+        opened += join_walls(&list[..kept], &steps, &mut sets.link);
     }
     write_opened(cells, layout, &sets.link);
 }
