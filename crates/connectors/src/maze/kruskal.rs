@@ -40,7 +40,6 @@ pub(super) struct UnionFind {
     link: Vec<u32>,
     /// The walls the block pre-pass settled, one bit each in enumeration order.
     settled: Vec<u64>,
-    blocks: blocks::BlockScratch,
     /// The output buffer of [`bucket_shuffle`] (Kruskal scatters into its wall list).
     #[cfg(test)]
     shuffled: Vec<u32>,
@@ -318,7 +317,6 @@ pub(super) fn carve_kruskal_with(
                 &sets.bucket_of,
                 &mut sets.settled,
                 &mut sets.link,
-                &mut sets.blocks,
             );
         }
         let mut scatter = Scatter {

@@ -21,32 +21,17 @@
 
 use super::{Layout, BUCKETS, OPEN_EAST, OPEN_SOUTH, ROOT};
 
-/// The side of a block, in cells: the block's union-finds and walls (about 12 KB) stay in L1.
+/// The side of a block, in cells: the block's union-finds and walls (about 30 KB) stay in L1.
+/// Cells are numbered `local_y * BLOCK + local_x` also in partial blocks, so that the numbering
+/// is shifts and masks.
 const BLOCK: usize = 32;
+/// Cell numbers in a block.
+const CELLS: usize = BLOCK * BLOCK;
+/// Wall numbers in a block (`cell << 1 | south`).
+const WALLS: usize = 2 * CELLS;
 
 /// The `outward` of a component with no wall out of the block: above every bucket.
 const NO_OUTWARD: u16 = BUCKETS as u16;
-
-/// The pre-pass's buffers, kept between mazes. Cells are numbered row by row in the block.
-#[derive(Default)]
-pub(in crate::maze) struct BlockScratch {
-    /// The union-find of the walls of the buckets done so far that were not rejected.
-    joined: Vec<u16>,
-    /// The union-find of the walls opened.
-    opened: Vec<u16>,
-    /// Per root of `joined`: the lowest bucket of a wall from the component out of the block.
-    outward: Vec<u16>,
-    /// Per root of `joined`: how many walls of the current bucket leave the component.
-    leaving: Vec<u16>,
-    /// Per cell: its opened walls (bit 1 east, bit 0 south, as in the link word's flags).
-    open: Vec<u8>,
-    /// The block's inner walls (`cell << 1 | south`), sorted by bucket.
-    walls: Vec<u16>,
-    /// The walls of one bucket that were not rejected, with their cells' roots in `joined`.
-    candidates: Vec<(u16, u16, u16)>,
-    /// The block's inner walls as `bucket << 16 | wall`, in enumeration order.
-    keys: Vec<u32>,
-}
 
 /// Runs the pre-pass over the maze of `layout`, whose walls' buckets (in enumeration order) are
 /// `bucket_of`: sets the bit in `settled` (cleared here, in enumeration order) of every wall it
@@ -57,7 +42,6 @@ pub(super) fn settle_within_blocks(
     bucket_of: &[u8],
     settled: &mut Vec<u64>,
     link: &mut [u32],
-    scratch: &mut BlockScratch,
 ) -> usize {
     let (width, height) = (layout.width, layout.height);
     let wall_count = (width - 1) * height + width * (height - 1);
@@ -75,47 +59,56 @@ pub(super) fn settle_within_blocks(
         }
     };
     let bucket = |x: usize, y: usize, south: bool| u16::from(bucket_of[position(x, y, south)]);
+    // The union-find of the walls of the buckets done so far that were not rejected.
+    let mut joined = [0u16; CELLS];
+    // The union-find of the walls opened.
+    let mut opened = [0u16; CELLS];
+    // Per root of `joined`: the lowest bucket of a wall from the component out of the block.
+    let mut outward = [NO_OUTWARD; CELLS];
+    // Per root of `joined`: how many cells the component has (for union by size).
+    let mut size = [0u16; CELLS];
+    // Per root of `joined`: how many walls of the current bucket leave the component.
+    let mut leaving = [0u16; CELLS];
+    // Per cell: its opened walls (bit 1 east, bit 0 south).
+    let mut open = [0u8; CELLS];
+    // The block's inner walls as `bucket << 16 | wall`, in enumeration order, then the walls
+    // sorted by bucket.
+    let mut keys = [0u32; WALLS];
+    // Per inner wall: its position in enumeration order.
+    let mut position_of = [0u32; WALLS];
+    let mut walls = [0u16; WALLS];
+    // The walls of one bucket that were not rejected, with their cells' roots in `joined`.
+    let mut candidates = [(0u16, 0u16, 0u16); WALLS];
     let mut opened_count = 0;
     for y0 in (0..height).step_by(BLOCK) {
         let block_height = BLOCK.min(height - y0);
         for x0 in (0..width).step_by(BLOCK) {
             let block_width = BLOCK.min(width - x0);
-            let cells = block_width * block_height;
-            let BlockScratch {
-                joined,
-                opened,
-                outward,
-                leaving,
-                open,
-                walls,
-                candidates,
-                keys,
-            } = &mut *scratch;
-            joined.clear();
-            joined.extend(0..cells as u16);
-            opened.clear();
-            opened.extend(0..cells as u16);
-            leaving.clear();
-            leaving.resize(cells, 0);
-            open.clear();
-            open.resize(cells, 0);
-            outward.clear();
-            keys.clear();
             let mut counts = [0u32; BUCKETS];
+            let mut key_count = 0;
             for local_y in 0..block_height {
                 let y = y0 + local_y;
                 let (top, bottom) = (local_y == 0, local_y + 1 == block_height);
                 for local_x in 0..block_width {
                     let x = x0 + local_x;
-                    let wall = ((local_y * block_width + local_x) << 1) as u32;
+                    let cell = local_y * BLOCK + local_x;
+                    joined[cell] = cell as u16;
+                    size[cell] = 1;
+                    opened[cell] = cell as u16;
+                    leaving[cell] = 0;
+                    open[cell] = 0;
+                    let wall = (cell << 1) as u32;
                     let mut lowest = NO_OUTWARD;
                     if local_x == 0 && x > 0 {
                         lowest = lowest.min(bucket(x - 1, y, false));
                     }
                     if local_x + 1 < block_width {
-                        let east = bucket(x, y, false);
+                        let at = position(x, y, false);
+                        position_of[wall as usize] = at as u32;
+                        let east = u16::from(bucket_of[at]);
                         counts[usize::from(east)] += 1;
-                        keys.push(u32::from(east) << 16 | wall);
+                        keys[key_count] = u32::from(east) << 16 | wall;
+                        key_count += 1;
                     } else if x + 1 < width {
                         lowest = lowest.min(bucket(x, y, false));
                     }
@@ -123,13 +116,16 @@ pub(super) fn settle_within_blocks(
                         lowest = lowest.min(bucket(x, y - 1, true));
                     }
                     if !bottom {
-                        let south = bucket(x, y, true);
+                        let at = position(x, y, true);
+                        position_of[wall as usize | 1] = at as u32;
+                        let south = u16::from(bucket_of[at]);
                         counts[usize::from(south)] += 1;
-                        keys.push(u32::from(south) << 16 | wall | 1);
+                        keys[key_count] = u32::from(south) << 16 | wall | 1;
+                        key_count += 1;
                     } else if y + 1 < height {
                         lowest = lowest.min(bucket(x, y, true));
                     }
-                    outward.push(lowest);
+                    outward[cell] = lowest;
                 }
             }
             // Counting sort of the inner walls by bucket.
@@ -138,22 +134,13 @@ pub(super) fn settle_within_blocks(
                 starts[index + 1] = starts[index] + counts[index];
             }
             let mut next_free = starts;
-            walls.clear();
-            walls.resize(keys.len(), 0);
-            for &key in keys.iter() {
+            for &key in &keys[..key_count] {
                 let slot = &mut next_free[(key >> 16) as usize];
-                walls[*slot as usize] = key as u16;
+                walls[*slot as usize % WALLS] = key as u16;
                 *slot += 1;
             }
-            let ends = |wall: u16| -> (u16, u16) {
-                let cell = wall >> 1;
-                let step = if wall & 1 == 0 { 1 } else { block_width as u16 };
-                (cell, cell + step)
-            };
             let mut settle = |wall: u16| {
-                let cell = usize::from(wall >> 1);
-                let (x, y) = (x0 + cell % block_width, y0 + cell / block_width);
-                let at = position(x, y, wall & 1 == 1);
+                let at = position_of[usize::from(wall) % WALLS] as usize;
                 settled[at / 64] |= 1 << (at % 64);
             };
             for current in 0..BUCKETS {
@@ -162,81 +149,113 @@ pub(super) fn settle_within_blocks(
                     continue;
                 }
                 let current = current as u16;
-                candidates.clear();
+                let mut candidate_count = 0;
                 for &wall in &walls[start..end] {
                     let (a, b) = ends(wall);
-                    let (root_a, root_b) = (find(joined, a), find(joined, b));
+                    let (root_a, root_b) = (find(&mut joined, a), find(&mut joined, b));
                     if root_a == root_b {
                         settle(wall);
                     } else {
-                        leaving[usize::from(root_a)] += 1;
-                        leaving[usize::from(root_b)] += 1;
-                        candidates.push((wall, root_a, root_b));
+                        leaving[cell_index(root_a)] += 1;
+                        leaving[cell_index(root_b)] += 1;
+                        candidates[candidate_count] = (wall, root_a, root_b);
+                        candidate_count += 1;
                     }
                 }
-                let closed = |root: u16| {
-                    leaving[usize::from(root)] == 1 && outward[usize::from(root)] > current
-                };
-                for &(wall, root_a, root_b) in candidates.iter() {
+                let candidates = &candidates[..candidate_count];
+                for &(wall, root_a, root_b) in candidates {
+                    let closed = |root: u16| {
+                        leaving[cell_index(root)] == 1 && outward[cell_index(root)] > current
+                    };
                     if closed(root_a) || closed(root_b) {
                         settle(wall);
                         let (a, b) = ends(wall);
-                        open[usize::from(a)] |= if wall & 1 == 0 { 2 } else { 1 };
-                        let (tree_a, tree_b) = (find(opened, a), find(opened, b));
-                        opened[usize::from(tree_a)] = tree_b;
+                        open[cell_index(a)] |= if wall & 1 == 0 { 2 } else { 1 };
+                        let (tree_a, tree_b) = (find(&mut opened, a), find(&mut opened, b));
+                        opened[cell_index(tree_a)] = tree_b;
                         opened_count += 1;
                     }
                 }
-                for &(_, root_a, root_b) in candidates.iter() {
-                    leaving[usize::from(root_a)] = 0;
-                    leaving[usize::from(root_b)] = 0;
+                for &(_, root_a, root_b) in candidates {
+                    leaving[cell_index(root_a)] = 0;
+                    leaving[cell_index(root_b)] = 0;
                 }
-                for &(_, root_a, root_b) in candidates.iter() {
-                    let (root_a, root_b) = (find(joined, root_a), find(joined, root_b));
+                for &(_, root_a, root_b) in candidates {
+                    let (root_a, root_b) = (find(&mut joined, root_a), find(&mut joined, root_b));
                     if root_a != root_b {
-                        joined[usize::from(root_a)] = root_b;
-                        let lowest = outward[usize::from(root_a)].min(outward[usize::from(root_b)]);
-                        outward[usize::from(root_b)] = lowest;
+                        // Union by size keeps the paths short.
+                        let (small, large) = if size[cell_index(root_a)] < size[cell_index(root_b)]
+                        {
+                            (cell_index(root_a), cell_index(root_b))
+                        } else {
+                            (cell_index(root_b), cell_index(root_a))
+                        };
+                        joined[small] = large as u16;
+                        size[large] += size[small];
+                        outward[large] = outward[large].min(outward[small]);
                     }
                 }
             }
             // Hand the opened walls' sets to the walk: every cell points at its root, and a
             // root of several cells gets rank 1 (`leaving`, all zero again, marks them).
-            for cell in 0..cells as u16 {
-                let root = find(opened, cell);
-                opened[usize::from(cell)] = root;
-                if root != cell {
-                    leaving[usize::from(root)] = 1;
+            for local_y in 0..block_height {
+                for local_x in 0..block_width {
+                    let cell = local_y * BLOCK + local_x;
+                    let root = find(&mut opened, cell as u16);
+                    opened[cell] = root;
+                    if usize::from(root) != cell {
+                        leaving[cell_index(root)] = 1;
+                    }
                 }
             }
-            let slot_of =
-                |cell: usize| layout.slot(x0 + cell % block_width, y0 + cell / block_width) as u32;
-            for cell in 0..cells {
-                let root = usize::from(opened[cell]);
-                let flags = if open[cell] & 2 != 0 { OPEN_EAST } else { 0 }
-                    | if open[cell] & 1 != 0 { OPEN_SOUTH } else { 0 };
-                link[slot_of(cell) as usize] = flags
-                    | if root == cell {
-                        ROOT | u32::from(leaving[cell])
-                    } else {
-                        slot_of(root)
-                    };
+            let slot_of = |cell: usize| layout.slot(x0 + cell % BLOCK, y0 + cell / BLOCK);
+            for local_y in 0..block_height {
+                for local_x in 0..block_width {
+                    let cell = local_y * BLOCK + local_x;
+                    let root = cell_index(opened[cell]);
+                    let flags = if open[cell] & 2 != 0 { OPEN_EAST } else { 0 }
+                        | if open[cell] & 1 != 0 { OPEN_SOUTH } else { 0 };
+                    link[slot_of(cell)] = flags
+                        | if root == cell {
+                            ROOT | u32::from(leaving[cell])
+                        } else {
+                            slot_of(root) as u32
+                        };
+                }
             }
         }
     }
     opened_count
 }
 
-/// The root of `cell` in a block's union-find, halving the path on the way.
+/// A block cell number as an index that the compiler can see is in bounds.
 #[inline(always)]
-fn find(parent: &mut [u16], mut cell: u16) -> u16 {
-    loop {
-        let up = parent[usize::from(cell)];
-        if up == cell {
-            return cell;
-        }
-        let grandparent = parent[usize::from(up)];
-        parent[usize::from(cell)] = grandparent;
-        cell = grandparent;
+fn cell_index(cell: u16) -> usize {
+    usize::from(cell) % CELLS
+}
+
+/// The two cells of a block's wall.
+#[inline(always)]
+fn ends(wall: u16) -> (u16, u16) {
+    let cell = wall >> 1;
+    let step = if wall & 1 == 0 { 1 } else { BLOCK as u16 };
+    (cell, cell + step)
+}
+
+/// The root of `cell` in a block's union-find; `cell` then points straight at it.
+#[inline(always)]
+fn find(parent: &mut [u16; CELLS], cell: u16) -> u16 {
+    let mut root = parent[cell_index(cell)];
+    if root == cell {
+        return cell;
     }
+    loop {
+        let up = parent[cell_index(root)];
+        if up == root {
+            break;
+        }
+        root = up;
+    }
+    parent[cell_index(cell)] = root;
+    root
 }
