@@ -339,17 +339,26 @@ pub(super) fn carve_kruskal_with(
             }
             continue;
         }
-        rng.shuffle(list);
-        // Drop the walls the pre-pass settled, keeping the order of the rest.
-        let mut kept = 0;
-        for index in 0..list.len() {
-            let wall = list[index];
-            list[kept] = wall;
-            kept += usize::from(wall & SETTLED == 0);
-        }
+        let kept = shuffle_unsettled(list, rng);
         opened += join_walls(&list[..kept], &steps, &mut sets.link);
     }
     write_opened(cells, layout, &sets.link);
+}
+
+/// `rng.shuffle(list)` (the same draws, the same order), except that only the walls not
+/// [`SETTLED`] are kept, at the front in their shuffled order: returns how many. A position is
+/// final once the shuffle has passed it, so each wall is kept or dropped as it lands.
+fn shuffle_unsettled(list: &mut [u32], rng: &mut impl Rng31) -> usize {
+    let len = list.len();
+    let mut kept = 0;
+    for index in 0..len {
+        let other = index + rng.index(len - index).unwrap_or(0);
+        let wall = list[other];
+        list[other] = list[index];
+        list[kept] = wall;
+        kept += usize::from(wall & SETTLED == 0);
+    }
+    kept
 }
 
 /// Calls `place` with every inner wall in enumeration order: row by row, each cell's east wall

@@ -61,8 +61,9 @@ pub(super) fn settle_within_blocks(
     let bucket = |x: usize, y: usize, south: bool| u16::from(bucket_of[position(x, y, south)]);
     // The union-find of the walls of the buckets done so far that were not rejected.
     let mut joined = [0u16; CELLS];
-    // The union-find of the walls opened.
+    // The union-find of the walls opened, and its sets' sizes.
     let mut opened = [0u16; CELLS];
+    let mut opened_size = [0u16; CELLS];
     // Per root of `joined`: the lowest bucket of a wall from the component out of the block.
     let mut outward = [NO_OUTWARD; CELLS];
     // Per root of `joined`: how many cells the component has (for union by size).
@@ -95,6 +96,7 @@ pub(super) fn settle_within_blocks(
                     joined[cell] = cell as u16;
                     size[cell] = 1;
                     opened[cell] = cell as u16;
+                    opened_size[cell] = 1;
                     leaving[cell] = 0;
                     open[cell] = 0;
                     let wall = (cell << 1) as u32;
@@ -172,7 +174,7 @@ pub(super) fn settle_within_blocks(
                         let (a, b) = ends(wall);
                         open[cell_index(a)] |= if wall & 1 == 0 { 2 } else { 1 };
                         let (tree_a, tree_b) = (find(&mut opened, a), find(&mut opened, b));
-                        opened[cell_index(tree_a)] = tree_b;
+                        union_by_size(&mut opened, &mut opened_size, tree_a, tree_b);
                         opened_count += 1;
                     }
                 }
@@ -183,43 +185,26 @@ pub(super) fn settle_within_blocks(
                 for &(_, root_a, root_b) in candidates {
                     let (root_a, root_b) = (find(&mut joined, root_a), find(&mut joined, root_b));
                     if root_a != root_b {
-                        // Union by size keeps the paths short.
-                        let (small, large) = if size[cell_index(root_a)] < size[cell_index(root_b)]
-                        {
-                            (cell_index(root_a), cell_index(root_b))
-                        } else {
-                            (cell_index(root_b), cell_index(root_a))
-                        };
-                        joined[small] = large as u16;
-                        size[large] += size[small];
+                        let (small, large) = union_by_size(&mut joined, &mut size, root_a, root_b);
                         outward[large] = outward[large].min(outward[small]);
                     }
                 }
             }
-            // Hand the opened walls' sets to the walk: every cell points at its root, and a
-            // root of several cells gets rank 1 (`leaving`, all zero again, marks them).
-            for local_y in 0..block_height {
-                for local_x in 0..block_width {
-                    let cell = local_y * BLOCK + local_x;
-                    let root = find(&mut opened, cell as u16);
-                    opened[cell] = root;
-                    if usize::from(root) != cell {
-                        leaving[cell_index(root)] = 1;
-                    }
-                }
-            }
+            // Hand the opened walls' union-find to the walk as it is: a cell points at its
+            // parent, and a root's rank is the log of its set's size, a bound on its height
+            // under union by size.
             let slot_of = |cell: usize| layout.slot(x0 + cell % BLOCK, y0 + cell / BLOCK);
             for local_y in 0..block_height {
                 for local_x in 0..block_width {
                     let cell = local_y * BLOCK + local_x;
-                    let root = cell_index(opened[cell]);
+                    let parent = cell_index(opened[cell]);
                     let flags = if open[cell] & 2 != 0 { OPEN_EAST } else { 0 }
                         | if open[cell] & 1 != 0 { OPEN_SOUTH } else { 0 };
                     link[slot_of(cell)] = flags
-                        | if root == cell {
-                            ROOT | u32::from(leaving[cell])
+                        | if parent == cell {
+                            ROOT | opened_size[cell].ilog2()
                         } else {
-                            slot_of(root) as u32
+                            slot_of(parent) as u32
                         };
                 }
             }
@@ -240,6 +225,22 @@ fn ends(wall: u16) -> (u16, u16) {
     let cell = wall >> 1;
     let step = if wall & 1 == 0 { 1 } else { BLOCK as u16 };
     (cell, cell + step)
+}
+
+/// Joins the different roots `a` and `b` of a block's union-find, the smaller set under the
+/// larger (which keeps the paths short). Returns the two as indices, the one put under first.
+#[inline(always)]
+fn union_by_size(
+    parent: &mut [u16; CELLS],
+    size: &mut [u16; CELLS],
+    a: u16,
+    b: u16,
+) -> (usize, usize) {
+    let (a, b) = (cell_index(a), cell_index(b));
+    let (small, large) = if size[a] < size[b] { (a, b) } else { (b, a) };
+    parent[small] = large as u16;
+    size[large] += size[small];
+    (small, large)
 }
 
 /// The root of `cell` in a block's union-find; `cell` then points straight at it.
