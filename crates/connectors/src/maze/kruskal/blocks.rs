@@ -21,7 +21,8 @@
 
 use super::{Layout, BUCKETS, OPEN_EAST, OPEN_SOUTH, ROOT};
 
-/// The side of a block, in cells: the block's union-finds and walls (about 30 KB) stay in L1.
+/// The side of a block, in cells: the block's union-finds (12 KB) stay in L1, and all its
+/// buffers take about 45 KB of stack.
 /// Cells are numbered `local_y * BLOCK + local_x` also in partial blocks, so that the numbering
 /// is shifts and masks.
 const BLOCK: usize = 32;
@@ -68,7 +69,8 @@ pub(super) fn settle_within_blocks(
     let mut outward = [NO_OUTWARD; CELLS];
     // Per root of `joined`: how many cells the component has (for union by size).
     let mut size = [0u16; CELLS];
-    // Per root of `joined`: how many walls of the current bucket leave the component.
+    // Per root of `joined`: how many walls of the current bucket leave the component (all zero
+    // again once a bucket is done).
     let mut leaving = [0u16; CELLS];
     // Per cell: its opened walls (bit 1 east, bit 0 south).
     let mut open = [0u8; CELLS];
@@ -97,7 +99,6 @@ pub(super) fn settle_within_blocks(
                     size[cell] = 1;
                     opened[cell] = cell as u16;
                     opened_size[cell] = 1;
-                    leaving[cell] = 0;
                     open[cell] = 0;
                     let wall = (cell << 1) as u32;
                     let mut lowest = NO_OUTWARD;
@@ -181,8 +182,6 @@ pub(super) fn settle_within_blocks(
                 for &(_, root_a, root_b) in candidates {
                     leaving[cell_index(root_a)] = 0;
                     leaving[cell_index(root_b)] = 0;
-                }
-                for &(_, root_a, root_b) in candidates {
                     let (root_a, root_b) = (find(&mut joined, root_a), find(&mut joined, root_b));
                     if root_a != root_b {
                         let (small, large) = union_by_size(&mut joined, &mut size, root_a, root_b);
