@@ -790,3 +790,43 @@ fn integer_chance_equals_the_float_chance() {
         }
     }
 }
+
+/// Kruskal's block pre-pass only settles walls the walk would decide the same way: with and
+/// without it, the maze and the stream's end are the same. The sizes cut blocks at every kind of
+/// edge (whole and partial blocks, one-cell-wide strips, row-major and tiled union-finds).
+#[test]
+fn kruskal_block_prepass_changes_no_maze() {
+    let sizes = [
+        (64, 64),
+        (100, 70),
+        (33, 97),
+        (1, 5000),
+        (5000, 1),
+        (2, 3000),
+        (31, 200),
+        (65, 65),
+        (129, 40),
+        (15, 400),
+    ];
+    let (mut walls, mut sets) = (Vec::new(), kruskal::UnionFind::default());
+    for (width, height) in sizes {
+        for seed in 0..12 {
+            let mazes = [true, false].map(|settle_blocks| {
+                let mut maze = Maze::closed(width, height).unwrap();
+                let mut rng = Lcg31::new(seed);
+                kruskal::carve_kruskal_with(
+                    maze.cells_mut(),
+                    width,
+                    &mut rng,
+                    &mut walls,
+                    &mut sets,
+                    settle_blocks,
+                );
+                (maze, rng.state(), rng.draws())
+            });
+            let context = format!("{width}x{height} seed {seed}");
+            check_perfect(&mazes[0].0, &context);
+            assert!(mazes[0] == mazes[1], "{context}");
+        }
+    }
+}
