@@ -141,6 +141,8 @@ pub(crate) const OPEN: u8 = 0;
 pub(crate) const TRIED: u8 = 1;
 pub(crate) const USED: u8 = 2;
 const NO_PARENT: u32 = u32::MAX;
+/// The most rooms a builder reserves memory for before it starts.
+const RESERVE_ROOMS_MAX: usize = 1 << 20;
 
 /// Every room's connectors and size under all eight transforms, computed once per pack.
 pub(crate) struct Tables {
@@ -407,17 +409,23 @@ pub(crate) struct Builder<'p> {
 
 impl<'p> Builder<'p> {
     fn new(pack: &'p Pack, tables: &'p Tables) -> Builder<'p> {
+        // Room for `maxRooms` rooms up front (up to a bound, against absurd caps): growing by
+        // doubling would copy the large per-room arrays several times. Reserved pages that a
+        // smaller layout never reaches cost address space, not memory.
+        let rooms = (pack.layout.max_rooms as usize).min(RESERVE_ROOMS_MAX);
+        let max_connectors = pack.rooms.iter().map(|r| r.connectors.len()).max();
+        let connectors = rooms * max_connectors.unwrap_or(0);
         Builder {
             pack,
             tables,
             rng: Lcg31::new(0),
-            placements: Vec::new(),
-            boxes: Vec::new(),
-            conn_base: Vec::new(),
-            conn_state: Vec::new(),
-            degree: Vec::new(),
-            parent_edge: Vec::new(),
-            connections: Vec::new(),
+            placements: Vec::with_capacity(rooms),
+            boxes: Vec::with_capacity(rooms),
+            conn_base: Vec::with_capacity(rooms),
+            conn_state: Vec::with_capacity(connectors),
+            degree: Vec::with_capacity(rooms),
+            parent_edge: Vec::with_capacity(rooms),
+            connections: Vec::with_capacity(rooms),
             counts: vec![0; pack.rooms.len()],
             keys_placed: vec![0; pack.keys.len()],
             index: GridIndex::new(),
@@ -1299,11 +1307,6 @@ impl<'p> Builder<'p> {
                 if seen[q] || Some(edge) == blocked {
                     continue;
                 }
-                if let Some(ConnectionDoor::OneWay { from }) = self.connections[edge].door {
-                    if from != p {
-                        continue;
-                    }
-                }
                 seen[q] = true;
                 stack.push(q);
             }
@@ -1372,7 +1375,9 @@ impl<'p> Builder<'p> {
     }
 }
 
-/// Neighbour lists of the placements, in compressed rows.
+/// Neighbour lists of the placements, in compressed rows, holding only the ways a connection
+/// can be passed (a one-way door only out of its own room): a reachability walk then reads these
+/// rows alone, not the large connection records at random.
 pub(crate) struct Adjacency {
     starts: Vec<u32>,
     items: Vec<(u32, u32)>,
@@ -1380,25 +1385,37 @@ pub(crate) struct Adjacency {
 
 impl Adjacency {
     pub fn new(n: usize, connections: &[Connection]) -> Adjacency {
+        // Whether a connection may be passed from its `from` room, and from its `to` room.
+        let passable = |c: &Connection| match c.door {
+            Some(ConnectionDoor::OneWay { from }) => (from == c.from, from == c.to),
+            _ => (true, true),
+        };
         let mut starts = vec![0u32; n + 1];
         for c in connections {
-            starts[c.from + 1] += 1;
-            starts[c.to + 1] += 1;
+            let (forward, backward) = passable(c);
+            starts[c.from + 1] += u32::from(forward);
+            starts[c.to + 1] += u32::from(backward);
         }
         for i in 0..n {
             starts[i + 1] += starts[i];
         }
         let mut fill = starts.clone();
-        let mut items = vec![(0, 0); connections.len() * 2];
+        let mut items = vec![(0, 0); starts[n] as usize];
         for (edge, c) in connections.iter().enumerate() {
-            items[fill[c.from] as usize] = (c.to as u32, edge as u32);
-            fill[c.from] += 1;
-            items[fill[c.to] as usize] = (c.from as u32, edge as u32);
-            fill[c.to] += 1;
+            let (forward, backward) = passable(c);
+            if forward {
+                items[fill[c.from] as usize] = (c.to as u32, edge as u32);
+                fill[c.from] += 1;
+            }
+            if backward {
+                items[fill[c.to] as usize] = (c.from as u32, edge as u32);
+                fill[c.to] += 1;
+            }
         }
         Adjacency { starts, items }
     }
 
+    /// The placements `p` can pass to, each with the connection it passes through.
     pub fn neighbours(&self, p: usize) -> &[(u32, u32)] {
         &self.items[self.starts[p] as usize..self.starts[p + 1] as usize]
     }
