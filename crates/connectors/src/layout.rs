@@ -960,6 +960,13 @@ impl<'p> Builder<'p> {
             return;
         }
         let mut loops = self.add_direct_loops(0);
+        // With maxLoops or maxRooms reached no bridge can be built: skip the bridge search's
+        // setup over every unused connector. It would only have shuffled them, and those draws
+        // would have been the attempt's last, so the layout is the same.
+        let max_rooms = layout.max_rooms as usize;
+        if layout.max_loops.is_some_and(|max| loops >= max) || self.len() >= max_rooms {
+            return;
+        }
         let bridged = self.add_bridges(loops);
         if bridged > 0 {
             loops += bridged;
