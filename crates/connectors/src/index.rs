@@ -399,35 +399,41 @@ impl GridIndex {
 /// The cell of a slot that was never used; no real cell is this far out.
 const NEVER: IVec3 = IVec3::new(i32::MIN, i32::MIN, i32::MIN);
 
-/// Exact positions, each filed with the number of the point (its index in the caller's list),
-/// in an open-addressed table with chains for points that share a position: built in O(n),
-/// looked up in O(1), so finding a connector's partner does not grow with the layout.
+/// Exact positions with a small tag (a direction), each filed with the number of the point (its
+/// index in the caller's list), in an open-addressed table with chains for points that share a
+/// key: built in O(n), looked up in O(1), so finding a connector's partner does not grow with
+/// the layout.
 #[derive(Clone, Default)]
 pub(crate) struct PointIndex {
-    slots: Vec<(IVec3, u32)>,
+    slots: Vec<(IVec3, u8, u32)>,
     next: Vec<u32>,
+}
+
+fn point_hash(pos: IVec3, tag: u8) -> u32 {
+    hash(pos) ^ u32::from(tag).wrapping_mul(0x27D4_EB2F)
 }
 
 impl PointIndex {
     /// Files `points` (numbered from 0), forgetting what was filed before.
-    pub fn rebuild(&mut self, points: impl ExactSizeIterator<Item = IVec3>) {
+    pub fn rebuild(&mut self, points: impl ExactSizeIterator<Item = (IVec3, u8)>) {
         let n = points.len();
         let len = (2 * n).next_power_of_two().max(16);
         self.slots.clear();
-        self.slots.resize(len, (NEVER, EMPTY));
+        self.slots.resize(len, (NEVER, 0, EMPTY));
         self.next.clear();
         self.next.resize(n, EMPTY);
         let mask = len - 1;
-        for (i, pos) in points.enumerate() {
-            let mut at = hash(pos) as usize & mask;
-            while self.slots[at].0 != pos && self.slots[at].0 != NEVER {
+        for (i, (pos, tag)) in points.enumerate() {
+            let mut at = point_hash(pos, tag) as usize & mask;
+            while (self.slots[at].0 != pos || self.slots[at].1 != tag) && self.slots[at].0 != NEVER
+            {
                 at = (at + 1) & mask;
             }
-            // Chained in filing order: the new point goes at the end of its position's chain.
+            // Chained in filing order: the new point goes at the end of its key's chain.
             if self.slots[at].0 == NEVER {
-                self.slots[at] = (pos, i as u32);
+                self.slots[at] = (pos, tag, i as u32);
             } else {
-                let mut last = self.slots[at].1;
+                let mut last = self.slots[at].2;
                 while self.next[last as usize] != EMPTY {
                     last = self.next[last as usize];
                 }
@@ -436,15 +442,15 @@ impl PointIndex {
         }
     }
 
-    /// The numbers of the points filed at `pos`, in filing order.
-    pub fn at(&self, pos: IVec3) -> impl Iterator<Item = usize> + '_ {
+    /// The numbers of the points filed at `pos` with `tag`, in filing order.
+    pub fn at(&self, pos: IVec3, tag: u8) -> impl Iterator<Item = usize> + '_ {
         let mut cur = EMPTY;
         if !self.slots.is_empty() {
             let mask = self.slots.len() - 1;
-            let mut at = hash(pos) as usize & mask;
+            let mut at = point_hash(pos, tag) as usize & mask;
             loop {
-                let (cell, head) = self.slots[at];
-                if cell == pos {
+                let (cell, cell_tag, head) = self.slots[at];
+                if cell == pos && cell_tag == tag {
                     cur = head;
                     break;
                 }
@@ -470,8 +476,8 @@ mod tests {
     use super::*;
     use rng::{Lcg31, Rng31};
 
-    /// Every lookup, at filed and unfiled positions, gives exactly the points filed there, in
-    /// filing order, as a scan of the list does; positions repeat often, so chains are tested.
+    /// Every lookup, at filed and unfiled keys, gives exactly the points filed there, in
+    /// filing order, as a scan of the list does; keys repeat often, so chains are tested.
     #[test]
     fn point_index_matches_a_scan() {
         let mut rng = Lcg31::new(5);
@@ -480,14 +486,18 @@ mod tests {
             let n = rng.range(0, 300).unwrap_or(0) as usize;
             let spread = 1 + round;
             let mut coord = || rng.range(-spread, spread).unwrap_or(0);
-            let points: Vec<IVec3> = (0..n)
-                .map(|_| IVec3::new(coord(), coord(), coord()))
+            let points: Vec<(IVec3, u8)> = (0..n)
+                .map(|_| (IVec3::new(coord(), coord(), coord()), (coord() & 1) as u8))
                 .collect();
             index.rebuild(points.iter().copied());
-            for probe in points.iter().copied().chain([IVec3::splat(spread + 1)]) {
-                let found: Vec<usize> = index.at(probe).collect();
-                let expected: Vec<usize> = (0..n).filter(|&i| points[i] == probe).collect();
-                assert_eq!(found, expected, "round {round}, {probe}");
+            let unfiled = (IVec3::splat(spread + 1), 0);
+            for (pos, tag) in points.iter().copied().chain([unfiled]) {
+                for probe_tag in [tag, tag ^ 1] {
+                    let found: Vec<usize> = index.at(pos, probe_tag).collect();
+                    let expected: Vec<usize> =
+                        (0..n).filter(|&i| points[i] == (pos, probe_tag)).collect();
+                    assert_eq!(found, expected, "round {round}, {pos} tag {probe_tag}");
+                }
             }
         }
     }

@@ -401,7 +401,7 @@ pub(crate) struct Builder<'p> {
     pub order: Vec<u16>,
     /// Unused connectors near a bridge's anchor, reused between searches.
     near: Vec<(IVec3, u32, u16)>,
-    /// The unused connectors by position, while loops are closed.
+    /// The unused connectors by position and direction, while loops are closed.
     unused_index: PointIndex,
     /// The unused connectors as points, for the bridges' window queries.
     partners: GridIndex,
@@ -974,9 +974,8 @@ impl<'p> Builder<'p> {
         }
     }
 
-    /// The unused connectors, in placement order: (position, placement, connector); and
-    /// `self.unused_index` rebuilt to find them by position.
-    fn collect_unused(&mut self) -> Vec<(IVec3, u32, u16)> {
+    /// The unused connectors, in placement order: (position, placement, connector).
+    fn collect_unused(&self) -> Vec<(IVec3, u32, u16)> {
         let mut unused: Vec<(IVec3, u32, u16)> = Vec::new();
         for p in 0..self.len() {
             for c in 0..self.n_connectors(p) {
@@ -986,21 +985,7 @@ impl<'p> Builder<'p> {
                 }
             }
         }
-        self.unused_index.rebuild(unused.iter().map(|e| e.0));
         unused
-    }
-
-    /// The unused connector at `pos` pointing `dir`, through `self.unused_index`.
-    fn unused_at(
-        &self,
-        unused: &[(IVec3, u32, u16)],
-        pos: IVec3,
-        dir: Dir,
-    ) -> Option<(usize, usize)> {
-        self.unused_index
-            .at(pos)
-            .map(|i| (unused[i].1 as usize, usize::from(unused[i].2)))
-            .find(|&(q, d)| self.state(q, d) != USED && self.connector_world(q, d).1 == dir)
     }
 
     fn loop_allowed(&self, p: usize, c: usize, q: usize, d: usize) -> bool {
@@ -1030,17 +1015,27 @@ impl<'p> Builder<'p> {
     fn add_direct_loops(&mut self, mut loops: u32) -> u32 {
         let layout = &self.pack.layout;
         let unused = self.collect_unused();
+        let dirs: Vec<Dir> = unused
+            .iter()
+            .map(|&(_, p, c)| self.connector_world(p as usize, usize::from(c)).1)
+            .collect();
+        // Filed by position and direction: a connector's partner is then the first connector
+        // filed under its doorstep and the opposite direction (every filed one is unused).
+        let mut index = std::mem::take(&mut self.unused_index);
+        index.rebuild(unused.iter().zip(&dirs).map(|(u, &dir)| (u.0, dir as u8)));
         let mut candidates: Vec<(usize, usize, usize, usize)> = Vec::new();
-        for &(pos, p, c) in &unused {
+        for (&(pos, p, c), &dir) in unused.iter().zip(&dirs) {
             let (p, c) = (p as usize, usize::from(c));
-            let (_, dir) = self.connector_world(p, c);
-            if let Some((q, d)) = self.unused_at(&unused, pos + dir.vector(), dir.opposite()) {
+            let doorstep = pos + dir.vector();
+            if let Some(j) = index.at(doorstep, dir.opposite() as u8).next() {
+                let (q, d) = (unused[j].1 as usize, usize::from(unused[j].2));
                 // Each pair once, from its lower placement.
                 if q > p {
                     candidates.push((p, c, q, d));
                 }
             }
         }
+        self.unused_index = index;
         self.rng.shuffle(&mut candidates);
         let before = loops;
         for (p, c, q, d) in candidates {
