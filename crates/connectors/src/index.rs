@@ -1,38 +1,96 @@
 //! A uniform grid hash over room boxes: each box is filed under every 16-block cell it touches,
-//! so a collision query looks at a handful of cells whatever the number of rooms. The table is
-//! open-addressed with a fixed hash (no `std` hash containers: lookups only, never iterated, so
-//! the output cannot depend on table order). [`PointIndex`] files points for exact lookups
-//! (the unused connectors, by position, when closing loops).
+//! so a collision query looks at a handful of cells whatever the number of rooms. Cells are
+//! grouped in pages of 4 x 1 x 4 that sit together in memory, found through an open-addressed
+//! table with a fixed hash (no `std` hash containers: lookups only, never iterated, so the output
+//! cannot depend on table order). [`PointIndex`] files points for exact lookups (the unused
+//! connectors, by position, when closing loops).
 
 use glam::IVec3;
 
 use crate::geom::Aabb;
 
 const CELL_SHIFT: i32 = 4;
+const CELL_MASK: i32 = (1 << CELL_SHIFT) - 1;
 const EMPTY: u32 = u32::MAX;
 
+/// Cells per page along x and z (a power of two); a page is one cell tall, since layouts
+/// spread out far more than up.
+const PAGE_SIDE: i32 = 4;
+const PAGE_SIDE_SHIFT: i32 = 2;
+const PAGE_CELLS: usize = (PAGE_SIDE * PAGE_SIDE) as usize;
+
+/// Boxes per bucket: seven packed boxes, their items, a length and a link fill 64 bytes.
+const BUCKET_LEN: usize = 7;
+
+/// Up to [`BUCKET_LEN`] boxes of one cell, each clipped to the cell and packed by
+/// [`pack_local`], with their items. A cell's first bucket lives in its page, so a query reads
+/// one cache line per cell for the first seven boxes instead of one scattered entry per box;
+/// more boxes continue in overflow buckets, the newest first, and every overflow bucket but the
+/// newest is full.
 #[derive(Clone, Copy)]
-struct Slot {
-    cell: IVec3,
-    head: u32,
+#[repr(C, align(64))]
+struct Bucket {
+    boxes: [u32; BUCKET_LEN],
+    items: [u32; BUCKET_LEN],
+    len: u32,
+    /// The cell's newest overflow bucket (from a page bucket) or the next older one.
+    next: u32,
 }
 
-/// A filed box. The box is stored here rather than looked up by item, so a query walks one
-/// array instead of two (collision checks are most of a layout's time).
-#[derive(Clone, Copy)]
-struct Entry {
-    aabb: Aabb,
-    item: u32,
-    next: u32,
+const EMPTY_BUCKET: Bucket = Bucket {
+    boxes: [0; BUCKET_LEN],
+    items: [0; BUCKET_LEN],
+    len: 0,
+    next: EMPTY,
+};
+
+/// Five bits per coordinate: four for the position in the cell (0..=15) and a guard bit.
+const LANE_BITS: u32 = 5;
+/// The guard bit of each of the six lanes.
+const GUARDS: u32 = 0b10000_10000_10000_10000_10000_10000;
+/// Lanes 0..3 (the stored box's minimum corner).
+const LOW_LANES: u32 = (1 << (3 * LANE_BITS)) - 1;
+
+/// Packs three cell-local coordinates into lanes `first..first + 3`.
+fn lanes(v: IVec3, first: u32) -> u32 {
+    let shift = first * LANE_BITS;
+    ((v.x as u32) << shift)
+        | ((v.y as u32) << (shift + LANE_BITS))
+        | ((v.z as u32) << (shift + 2 * LANE_BITS))
+}
+
+/// A box clipped to a cell, in cell-local coordinates: its minimum corner in lanes 0..3 and its
+/// maximum in lanes 3..6. Clipping keeps collisions exact: two boxes share a block exactly when,
+/// in some cell both touch, their parts in that cell share it.
+fn pack_local(min: IVec3, max: IVec3) -> u32 {
+    lanes(min, 0) | lanes(max, 3)
+}
+
+/// A query box clipped to a cell, packed the other way round (maximum in lanes 0..3, minimum
+/// in lanes 3..6), so that one subtraction compares all six bounds with a stored box.
+fn pack_query(min: IVec3, max: IVec3) -> u32 {
+    lanes(max, 0) | lanes(min, 3)
+}
+
+/// Whether a stored box and a query, both packed in the same cell, share a block: every lane of
+/// `greater` must be at least its lane of `less` (the query's maximum against the box's minimum,
+/// the box's maximum against the query's minimum). Values are at most 15, so a lane's
+/// subtraction never borrows from the next one and its guard bit survives exactly when it holds.
+fn packed_intersects(stored: u32, query: u32) -> bool {
+    let greater = (stored & !LOW_LANES) | (query & LOW_LANES);
+    let less = (stored & LOW_LANES) | (query & !LOW_LANES);
+    ((greater | GUARDS) - less) & GUARDS == GUARDS
 }
 
 /// Boxes by cell, each filed with a caller-chosen item number.
 #[derive(Clone)]
 pub struct GridIndex {
-    slots: Vec<Slot>,
-    used_slots: usize,
-    entries: Vec<Entry>,
-    free_entries: Vec<u32>,
+    /// Page coordinates and page numbers, open-addressed.
+    slots: Vec<(IVec3, u32)>,
+    /// The first bucket of every cell, page by page ([`PAGE_CELLS`] per page).
+    pages: Vec<Bucket>,
+    overflow: Vec<Bucket>,
+    free_overflow: Vec<u32>,
 }
 
 impl Default for GridIndex {
@@ -45,6 +103,22 @@ fn cell_range(aabb: &Aabb) -> (IVec3, IVec3) {
     (aabb.min >> CELL_SHIFT, aabb.max >> CELL_SHIFT)
 }
 
+/// The part of `aabb` inside `cell`, in the cell's local coordinates.
+fn clip_to_cell(aabb: &Aabb, cell: IVec3) -> (IVec3, IVec3) {
+    let origin = cell << CELL_SHIFT;
+    (
+        (aabb.min - origin).max(IVec3::ZERO),
+        (aabb.max - origin).min(IVec3::splat(CELL_MASK)),
+    )
+}
+
+/// The page of a cell, and the cell's place in it.
+fn page_of(cell: IVec3) -> (IVec3, usize) {
+    let page = IVec3::new(cell.x >> PAGE_SIDE_SHIFT, cell.y, cell.z >> PAGE_SIDE_SHIFT);
+    let local = (cell.x & (PAGE_SIDE - 1)) + (cell.z & (PAGE_SIDE - 1)) * PAGE_SIDE;
+    (page, local as usize)
+}
+
 fn hash(cell: IVec3) -> u32 {
     let mut h = (cell.x as u32).wrapping_mul(0x9E37_79B1)
         ^ (cell.y as u32).wrapping_mul(0x85EB_CA77)
@@ -55,45 +129,68 @@ fn hash(cell: IVec3) -> u32 {
     h
 }
 
+/// Looks cells up page by page, remembering the last page, since the cells of one query
+/// nearly always share it.
+struct PageCursor {
+    page: IVec3,
+    first: u32,
+}
+
+impl PageCursor {
+    fn new() -> PageCursor {
+        PageCursor {
+            page: NEVER,
+            first: EMPTY,
+        }
+    }
+
+    /// The index in `pages` of `cell`'s first bucket, or [`EMPTY`] when its page was never made.
+    fn bucket(&mut self, index: &GridIndex, cell: IVec3) -> u32 {
+        let (page, local) = page_of(cell);
+        if page != self.page {
+            self.page = page;
+            self.first = match index.find_slot(page) {
+                (at, true) => index.slots[at].1 * PAGE_CELLS as u32,
+                _ => EMPTY,
+            };
+        }
+        if self.first == EMPTY {
+            EMPTY
+        } else {
+            self.first + local as u32
+        }
+    }
+}
+
 impl GridIndex {
     /// An empty index.
     pub fn new() -> GridIndex {
         GridIndex {
-            slots: vec![
-                Slot {
-                    cell: NEVER,
-                    head: EMPTY,
-                };
-                64
-            ],
-            used_slots: 0,
-            entries: Vec::new(),
-            free_entries: Vec::new(),
+            slots: vec![(NEVER, EMPTY); 64],
+            pages: Vec::new(),
+            overflow: Vec::new(),
+            free_overflow: Vec::new(),
         }
     }
 
     /// Forgets every box, keeping the memory.
     pub fn clear(&mut self) {
-        for slot in &mut self.slots {
-            slot.cell = NEVER;
-            slot.head = EMPTY;
-        }
-        self.used_slots = 0;
-        self.entries.clear();
-        self.free_entries.clear();
+        self.slots.fill((NEVER, EMPTY));
+        self.pages.clear();
+        self.overflow.clear();
+        self.free_overflow.clear();
     }
 
-    /// The slot holding `cell`, or the free slot where it would go. Slots are never freed (an
-    /// emptied cell keeps its slot), so probe chains stay intact.
-    fn find_slot(&self, cell: IVec3) -> (usize, bool) {
+    /// The slot holding `page`, or the free slot where it would go.
+    fn find_slot(&self, page: IVec3) -> (usize, bool) {
         let mask = self.slots.len() - 1;
-        let mut at = hash(cell) as usize & mask;
+        let mut at = hash(page) as usize & mask;
         loop {
-            let slot_cell = self.slots[at].cell;
-            if slot_cell == cell {
+            let slot_page = self.slots[at].0;
+            if slot_page == page {
                 return (at, true);
             }
-            if slot_cell == NEVER {
+            if slot_page == NEVER {
                 return (at, false);
             }
             at = (at + 1) & mask;
@@ -101,21 +198,46 @@ impl GridIndex {
     }
 
     fn grow(&mut self) {
-        let old = std::mem::take(&mut self.slots);
-        let new_len = old.len() * 2;
-        self.slots = vec![
-            Slot {
-                cell: NEVER,
-                head: EMPTY,
-            };
-            new_len
-        ];
-        self.used_slots = 0;
+        let new_len = self.slots.len() * 2;
+        let old = std::mem::replace(&mut self.slots, vec![(NEVER, EMPTY); new_len]);
         for slot in old {
-            if slot.cell != NEVER {
-                let (at, _) = self.find_slot(slot.cell);
+            if slot.0 != NEVER {
+                let (at, _) = self.find_slot(slot.0);
                 self.slots[at] = slot;
-                self.used_slots += 1;
+            }
+        }
+    }
+
+    /// The index in `pages` of `cell`'s first bucket, making its page when needed.
+    fn bucket_or_new(&mut self, cell: IVec3) -> usize {
+        let (page, local) = page_of(cell);
+        let (mut at, found) = self.find_slot(page);
+        if !found {
+            let used_pages = self.pages.len() / PAGE_CELLS;
+            if (used_pages + 1) * 2 > self.slots.len() {
+                self.grow();
+                at = self.find_slot(page).0;
+            }
+            self.slots[at] = (page, used_pages as u32);
+            self.pages
+                .resize(self.pages.len() + PAGE_CELLS, EMPTY_BUCKET);
+        }
+        self.slots[at].1 as usize * PAGE_CELLS + local
+    }
+
+    fn new_overflow(&mut self, next: u32) -> u32 {
+        let bucket = Bucket {
+            next,
+            ..EMPTY_BUCKET
+        };
+        match self.free_overflow.pop() {
+            Some(free) => {
+                self.overflow[free as usize] = bucket;
+                free
+            }
+            None => {
+                self.overflow.push(bucket);
+                (self.overflow.len() - 1) as u32
             }
         }
     }
@@ -123,35 +245,27 @@ impl GridIndex {
     /// Files `item` with box `aabb`.
     pub fn insert(&mut self, item: u32, aabb: &Aabb) {
         let (lo, hi) = cell_range(aabb);
-        for x in lo.x..=hi.x {
-            for y in lo.y..=hi.y {
-                for z in lo.z..=hi.z {
+        for y in lo.y..=hi.y {
+            for z in lo.z..=hi.z {
+                for x in lo.x..=hi.x {
                     let cell = IVec3::new(x, y, z);
-                    if (self.used_slots + 1) * 2 > self.slots.len() {
-                        self.grow();
-                    }
-                    let (at, found) = self.find_slot(cell);
-                    if !found {
-                        self.slots[at].cell = cell;
-                        self.slots[at].head = EMPTY;
-                        self.used_slots += 1;
-                    }
-                    let entry = Entry {
-                        aabb: *aabb,
-                        item,
-                        next: self.slots[at].head,
-                    };
-                    let entry_idx = match self.free_entries.pop() {
-                        Some(free) => {
-                            self.entries[free as usize] = entry;
-                            free
+                    let (min, max) = clip_to_cell(aabb, cell);
+                    let first = self.bucket_or_new(cell);
+                    let mut bucket = &mut self.pages[first];
+                    if bucket.len as usize == BUCKET_LEN {
+                        let mut newest = bucket.next;
+                        if newest == EMPTY
+                            || self.overflow[newest as usize].len as usize == BUCKET_LEN
+                        {
+                            newest = self.new_overflow(newest);
+                            self.pages[first].next = newest;
                         }
-                        None => {
-                            self.entries.push(entry);
-                            (self.entries.len() - 1) as u32
-                        }
-                    };
-                    self.slots[at].head = entry_idx;
+                        bucket = &mut self.overflow[newest as usize];
+                    }
+                    let i = bucket.len as usize;
+                    bucket.boxes[i] = pack_local(min, max);
+                    bucket.items[i] = item;
+                    bucket.len += 1;
                 }
             }
         }
@@ -160,51 +274,98 @@ impl GridIndex {
     /// Unfiles `item`, which was inserted with `aabb`.
     pub fn remove(&mut self, item: u32, aabb: &Aabb) {
         let (lo, hi) = cell_range(aabb);
-        for x in lo.x..=hi.x {
-            for y in lo.y..=hi.y {
-                for z in lo.z..=hi.z {
-                    let (at, found) = self.find_slot(IVec3::new(x, y, z));
-                    if !found {
-                        continue;
-                    }
-                    let mut prev = EMPTY;
-                    let mut cur = self.slots[at].head;
-                    while cur != EMPTY {
-                        let entry = self.entries[cur as usize];
-                        if entry.item == item {
-                            if prev == EMPTY {
-                                self.slots[at].head = entry.next;
-                            } else {
-                                self.entries[prev as usize].next = entry.next;
-                            }
-                            self.free_entries.push(cur);
-                            break;
-                        }
-                        prev = cur;
-                        cur = entry.next;
+        let mut cursor = PageCursor::new();
+        for y in lo.y..=hi.y {
+            for z in lo.z..=hi.z {
+                for x in lo.x..=hi.x {
+                    let first = cursor.bucket(self, IVec3::new(x, y, z));
+                    if first != EMPTY {
+                        self.remove_from_cell(first as usize, item);
                     }
                 }
             }
         }
     }
 
+    /// Takes `item` out of the cell whose first bucket is `pages[first]`: the cell's last box
+    /// (in its newest overflow bucket, or its first bucket when it has none) fills its place,
+    /// and an emptied overflow bucket is freed.
+    fn remove_from_cell(&mut self, first: usize, item: u32) {
+        let newest = self.pages[first].next;
+        // Where the item is: `None` for the first bucket, else the overflow bucket.
+        let mut found = None;
+        let mut cur = None;
+        loop {
+            let bucket = match cur {
+                None => &self.pages[first],
+                Some(b) => &self.overflow[b as usize],
+            };
+            if let Some(i) = bucket.items[..bucket.len as usize]
+                .iter()
+                .position(|&it| it == item)
+            {
+                found = Some((cur, i));
+                break;
+            }
+            if bucket.next == EMPTY {
+                break;
+            }
+            cur = Some(bucket.next);
+        }
+        let Some((holder, i)) = found else { return };
+        let last_holder = if newest == EMPTY {
+            &mut self.pages[first]
+        } else {
+            &mut self.overflow[newest as usize]
+        };
+        last_holder.len -= 1;
+        let last = last_holder.len as usize;
+        let (last_box, last_item) = (last_holder.boxes[last], last_holder.items[last]);
+        let (emptied, older) = (last_holder.len == 0, last_holder.next);
+        let target = match holder {
+            None => &mut self.pages[first],
+            Some(b) => &mut self.overflow[b as usize],
+        };
+        target.boxes[i] = last_box;
+        target.items[i] = last_item;
+        if newest != EMPTY && emptied {
+            self.pages[first].next = older;
+            self.free_overflow.push(newest);
+        }
+    }
+
+    /// The boxes of the cell whose first bucket is `pages[first]`, bucket by bucket.
+    fn cell_buckets(&self, first: u32) -> impl Iterator<Item = &Bucket> {
+        let mut next = Some(&self.pages[first as usize]);
+        std::iter::from_fn(move || {
+            let bucket = next?;
+            // `EMPTY` is past the end of `overflow`, so it ends the chain.
+            next = self.overflow.get(bucket.next as usize);
+            Some(bucket)
+        })
+    }
+
     /// Whether `aabb` intersects any filed box.
     pub fn hits(&self, aabb: &Aabb) -> bool {
         let (lo, hi) = cell_range(aabb);
-        for x in lo.x..=hi.x {
-            for y in lo.y..=hi.y {
-                for z in lo.z..=hi.z {
-                    let (at, found) = self.find_slot(IVec3::new(x, y, z));
-                    if !found {
+        let mut cursor = PageCursor::new();
+        for y in lo.y..=hi.y {
+            for z in lo.z..=hi.z {
+                for x in lo.x..=hi.x {
+                    let cell = IVec3::new(x, y, z);
+                    let first = cursor.bucket(self, cell);
+                    if first == EMPTY || self.pages[first as usize].len == 0 {
                         continue;
                     }
-                    let mut cur = self.slots[at].head;
-                    while cur != EMPTY {
-                        let entry = self.entries[cur as usize];
-                        if entry.aabb.intersects(aabb) {
+                    let (min, max) = clip_to_cell(aabb, cell);
+                    let query = pack_query(min, max);
+                    for bucket in self.cell_buckets(first) {
+                        if bucket.boxes[..bucket.len as usize]
+                            .iter()
+                            .any(|&stored| packed_intersects(stored, query))
+                        {
                             return true;
                         }
-                        cur = entry.next;
                     }
                 }
             }
@@ -216,18 +377,18 @@ impl GridIndex {
     /// more than once).
     pub fn for_each_near(&self, aabb: &Aabb, mut visit: impl FnMut(u32)) {
         let (lo, hi) = cell_range(aabb);
-        for x in lo.x..=hi.x {
-            for y in lo.y..=hi.y {
-                for z in lo.z..=hi.z {
-                    let (at, found) = self.find_slot(IVec3::new(x, y, z));
-                    if !found {
+        let mut cursor = PageCursor::new();
+        for y in lo.y..=hi.y {
+            for z in lo.z..=hi.z {
+                for x in lo.x..=hi.x {
+                    let first = cursor.bucket(self, IVec3::new(x, y, z));
+                    if first == EMPTY {
                         continue;
                     }
-                    let mut cur = self.slots[at].head;
-                    while cur != EMPTY {
-                        let entry = self.entries[cur as usize];
-                        visit(entry.item);
-                        cur = entry.next;
+                    for bucket in self.cell_buckets(first) {
+                        bucket.items[..bucket.len as usize]
+                            .iter()
+                            .for_each(|&item| visit(item));
                     }
                 }
             }
@@ -238,35 +399,41 @@ impl GridIndex {
 /// The cell of a slot that was never used; no real cell is this far out.
 const NEVER: IVec3 = IVec3::new(i32::MIN, i32::MIN, i32::MIN);
 
-/// Exact positions, each filed with the number of the point (its index in the caller's list),
-/// in an open-addressed table with chains for points that share a position: built in O(n),
-/// looked up in O(1), so finding a connector's partner does not grow with the layout.
+/// Exact positions with a small tag (a direction), each filed with the number of the point (its
+/// index in the caller's list), in an open-addressed table with chains for points that share a
+/// key: built in O(n), looked up in O(1), so finding a connector's partner does not grow with
+/// the layout.
 #[derive(Clone, Default)]
 pub(crate) struct PointIndex {
-    slots: Vec<(IVec3, u32)>,
+    slots: Vec<(IVec3, u8, u32)>,
     next: Vec<u32>,
+}
+
+fn point_hash(pos: IVec3, tag: u8) -> u32 {
+    hash(pos) ^ u32::from(tag).wrapping_mul(0x27D4_EB2F)
 }
 
 impl PointIndex {
     /// Files `points` (numbered from 0), forgetting what was filed before.
-    pub fn rebuild(&mut self, points: impl ExactSizeIterator<Item = IVec3>) {
+    pub fn rebuild(&mut self, points: impl ExactSizeIterator<Item = (IVec3, u8)>) {
         let n = points.len();
         let len = (2 * n).next_power_of_two().max(16);
         self.slots.clear();
-        self.slots.resize(len, (NEVER, EMPTY));
+        self.slots.resize(len, (NEVER, 0, EMPTY));
         self.next.clear();
         self.next.resize(n, EMPTY);
         let mask = len - 1;
-        for (i, pos) in points.enumerate() {
-            let mut at = hash(pos) as usize & mask;
-            while self.slots[at].0 != pos && self.slots[at].0 != NEVER {
+        for (i, (pos, tag)) in points.enumerate() {
+            let mut at = point_hash(pos, tag) as usize & mask;
+            while (self.slots[at].0 != pos || self.slots[at].1 != tag) && self.slots[at].0 != NEVER
+            {
                 at = (at + 1) & mask;
             }
-            // Chained in filing order: the new point goes at the end of its position's chain.
+            // Chained in filing order: the new point goes at the end of its key's chain.
             if self.slots[at].0 == NEVER {
-                self.slots[at] = (pos, i as u32);
+                self.slots[at] = (pos, tag, i as u32);
             } else {
-                let mut last = self.slots[at].1;
+                let mut last = self.slots[at].2;
                 while self.next[last as usize] != EMPTY {
                     last = self.next[last as usize];
                 }
@@ -275,15 +442,15 @@ impl PointIndex {
         }
     }
 
-    /// The numbers of the points filed at `pos`, in filing order.
-    pub fn at(&self, pos: IVec3) -> impl Iterator<Item = usize> + '_ {
+    /// The numbers of the points filed at `pos` with `tag`, in filing order.
+    pub fn at(&self, pos: IVec3, tag: u8) -> impl Iterator<Item = usize> + '_ {
         let mut cur = EMPTY;
         if !self.slots.is_empty() {
             let mask = self.slots.len() - 1;
-            let mut at = hash(pos) as usize & mask;
+            let mut at = point_hash(pos, tag) as usize & mask;
             loop {
-                let (cell, head) = self.slots[at];
-                if cell == pos {
+                let (cell, cell_tag, head) = self.slots[at];
+                if cell == pos && cell_tag == tag {
                     cur = head;
                     break;
                 }
@@ -309,8 +476,8 @@ mod tests {
     use super::*;
     use rng::{Lcg31, Rng31};
 
-    /// Every lookup, at filed and unfiled positions, gives exactly the points filed there, in
-    /// filing order, as a scan of the list does; positions repeat often, so chains are tested.
+    /// Every lookup, at filed and unfiled keys, gives exactly the points filed there, in
+    /// filing order, as a scan of the list does; keys repeat often, so chains are tested.
     #[test]
     fn point_index_matches_a_scan() {
         let mut rng = Lcg31::new(5);
@@ -319,14 +486,18 @@ mod tests {
             let n = rng.range(0, 300).unwrap_or(0) as usize;
             let spread = 1 + round;
             let mut coord = || rng.range(-spread, spread).unwrap_or(0);
-            let points: Vec<IVec3> = (0..n)
-                .map(|_| IVec3::new(coord(), coord(), coord()))
+            let points: Vec<(IVec3, u8)> = (0..n)
+                .map(|_| (IVec3::new(coord(), coord(), coord()), (coord() & 1) as u8))
                 .collect();
             index.rebuild(points.iter().copied());
-            for probe in points.iter().copied().chain([IVec3::splat(spread + 1)]) {
-                let found: Vec<usize> = index.at(probe).collect();
-                let expected: Vec<usize> = (0..n).filter(|&i| points[i] == probe).collect();
-                assert_eq!(found, expected, "round {round}, {probe}");
+            let unfiled = (IVec3::splat(spread + 1), 0);
+            for (pos, tag) in points.iter().copied().chain([unfiled]) {
+                for probe_tag in [tag, tag ^ 1] {
+                    let found: Vec<usize> = index.at(pos, probe_tag).collect();
+                    let expected: Vec<usize> =
+                        (0..n).filter(|&i| points[i] == (pos, probe_tag)).collect();
+                    assert_eq!(found, expected, "round {round}, {pos} tag {probe_tag}");
+                }
             }
         }
     }

@@ -141,6 +141,8 @@ pub(crate) const OPEN: u8 = 0;
 pub(crate) const TRIED: u8 = 1;
 pub(crate) const USED: u8 = 2;
 const NO_PARENT: u32 = u32::MAX;
+/// The most rooms a builder reserves memory for before it starts.
+const RESERVE_ROOMS_MAX: usize = 1 << 20;
 
 /// Every room's connectors and size under all eight transforms, computed once per pack.
 pub(crate) struct Tables {
@@ -399,7 +401,7 @@ pub(crate) struct Builder<'p> {
     pub order: Vec<u16>,
     /// Unused connectors near a bridge's anchor, reused between searches.
     near: Vec<(IVec3, u32, u16)>,
-    /// The unused connectors by position, while loops are closed.
+    /// The unused connectors by position and direction, while loops are closed.
     unused_index: PointIndex,
     /// The unused connectors as points, for the bridges' window queries.
     partners: GridIndex,
@@ -407,17 +409,23 @@ pub(crate) struct Builder<'p> {
 
 impl<'p> Builder<'p> {
     fn new(pack: &'p Pack, tables: &'p Tables) -> Builder<'p> {
+        // Room for `maxRooms` rooms up front (up to a bound, against absurd caps): growing by
+        // doubling would copy the large per-room arrays several times. Reserved pages that a
+        // smaller layout never reaches cost address space, not memory.
+        let rooms = (pack.layout.max_rooms as usize).min(RESERVE_ROOMS_MAX);
+        let max_connectors = pack.rooms.iter().map(|r| r.connectors.len()).max();
+        let connectors = rooms * max_connectors.unwrap_or(0);
         Builder {
             pack,
             tables,
             rng: Lcg31::new(0),
-            placements: Vec::new(),
-            boxes: Vec::new(),
-            conn_base: Vec::new(),
-            conn_state: Vec::new(),
-            degree: Vec::new(),
-            parent_edge: Vec::new(),
-            connections: Vec::new(),
+            placements: Vec::with_capacity(rooms),
+            boxes: Vec::with_capacity(rooms),
+            conn_base: Vec::with_capacity(rooms),
+            conn_state: Vec::with_capacity(connectors),
+            degree: Vec::with_capacity(rooms),
+            parent_edge: Vec::with_capacity(rooms),
+            connections: Vec::with_capacity(rooms),
             counts: vec![0; pack.rooms.len()],
             keys_placed: vec![0; pack.keys.len()],
             index: GridIndex::new(),
@@ -952,6 +960,13 @@ impl<'p> Builder<'p> {
             return;
         }
         let mut loops = self.add_direct_loops(0);
+        // With maxLoops or maxRooms reached no bridge can be built: skip the bridge search's
+        // setup over every unused connector. It would only have shuffled them, and those draws
+        // would have been the attempt's last, so the layout is the same.
+        let max_rooms = layout.max_rooms as usize;
+        if layout.max_loops.is_some_and(|max| loops >= max) || self.len() >= max_rooms {
+            return;
+        }
         let bridged = self.add_bridges(loops);
         if bridged > 0 {
             loops += bridged;
@@ -959,9 +974,8 @@ impl<'p> Builder<'p> {
         }
     }
 
-    /// The unused connectors, in placement order: (position, placement, connector); and
-    /// `self.unused_index` rebuilt to find them by position.
-    fn collect_unused(&mut self) -> Vec<(IVec3, u32, u16)> {
+    /// The unused connectors, in placement order: (position, placement, connector).
+    fn collect_unused(&self) -> Vec<(IVec3, u32, u16)> {
         let mut unused: Vec<(IVec3, u32, u16)> = Vec::new();
         for p in 0..self.len() {
             for c in 0..self.n_connectors(p) {
@@ -971,21 +985,7 @@ impl<'p> Builder<'p> {
                 }
             }
         }
-        self.unused_index.rebuild(unused.iter().map(|e| e.0));
         unused
-    }
-
-    /// The unused connector at `pos` pointing `dir`, through `self.unused_index`.
-    fn unused_at(
-        &self,
-        unused: &[(IVec3, u32, u16)],
-        pos: IVec3,
-        dir: Dir,
-    ) -> Option<(usize, usize)> {
-        self.unused_index
-            .at(pos)
-            .map(|i| (unused[i].1 as usize, usize::from(unused[i].2)))
-            .find(|&(q, d)| self.state(q, d) != USED && self.connector_world(q, d).1 == dir)
     }
 
     fn loop_allowed(&self, p: usize, c: usize, q: usize, d: usize) -> bool {
@@ -1015,17 +1015,27 @@ impl<'p> Builder<'p> {
     fn add_direct_loops(&mut self, mut loops: u32) -> u32 {
         let layout = &self.pack.layout;
         let unused = self.collect_unused();
+        let dirs: Vec<Dir> = unused
+            .iter()
+            .map(|&(_, p, c)| self.connector_world(p as usize, usize::from(c)).1)
+            .collect();
+        // Filed by position and direction: a connector's partner is then the first connector
+        // filed under its doorstep and the opposite direction (every filed one is unused).
+        let mut index = std::mem::take(&mut self.unused_index);
+        index.rebuild(unused.iter().zip(&dirs).map(|(u, &dir)| (u.0, dir as u8)));
         let mut candidates: Vec<(usize, usize, usize, usize)> = Vec::new();
-        for &(pos, p, c) in &unused {
+        for (&(pos, p, c), &dir) in unused.iter().zip(&dirs) {
             let (p, c) = (p as usize, usize::from(c));
-            let (_, dir) = self.connector_world(p, c);
-            if let Some((q, d)) = self.unused_at(&unused, pos + dir.vector(), dir.opposite()) {
+            let doorstep = pos + dir.vector();
+            if let Some(j) = index.at(doorstep, dir.opposite() as u8).next() {
+                let (q, d) = (unused[j].1 as usize, usize::from(unused[j].2));
                 // Each pair once, from its lower placement.
                 if q > p {
                     candidates.push((p, c, q, d));
                 }
             }
         }
+        self.unused_index = index;
         self.rng.shuffle(&mut candidates);
         let before = loops;
         for (p, c, q, d) in candidates {
@@ -1299,11 +1309,6 @@ impl<'p> Builder<'p> {
                 if seen[q] || Some(edge) == blocked {
                     continue;
                 }
-                if let Some(ConnectionDoor::OneWay { from }) = self.connections[edge].door {
-                    if from != p {
-                        continue;
-                    }
-                }
                 seen[q] = true;
                 stack.push(q);
             }
@@ -1372,7 +1377,9 @@ impl<'p> Builder<'p> {
     }
 }
 
-/// Neighbour lists of the placements, in compressed rows.
+/// Neighbour lists of the placements, in compressed rows, holding only the ways a connection
+/// can be passed (a one-way door only out of its own room): a reachability walk then reads these
+/// rows alone, not the large connection records at random.
 pub(crate) struct Adjacency {
     starts: Vec<u32>,
     items: Vec<(u32, u32)>,
@@ -1380,25 +1387,37 @@ pub(crate) struct Adjacency {
 
 impl Adjacency {
     pub fn new(n: usize, connections: &[Connection]) -> Adjacency {
+        // Whether a connection may be passed from its `from` room, and from its `to` room.
+        let passable = |c: &Connection| match c.door {
+            Some(ConnectionDoor::OneWay { from }) => (from == c.from, from == c.to),
+            _ => (true, true),
+        };
         let mut starts = vec![0u32; n + 1];
         for c in connections {
-            starts[c.from + 1] += 1;
-            starts[c.to + 1] += 1;
+            let (forward, backward) = passable(c);
+            starts[c.from + 1] += u32::from(forward);
+            starts[c.to + 1] += u32::from(backward);
         }
         for i in 0..n {
             starts[i + 1] += starts[i];
         }
         let mut fill = starts.clone();
-        let mut items = vec![(0, 0); connections.len() * 2];
+        let mut items = vec![(0, 0); starts[n] as usize];
         for (edge, c) in connections.iter().enumerate() {
-            items[fill[c.from] as usize] = (c.to as u32, edge as u32);
-            fill[c.from] += 1;
-            items[fill[c.to] as usize] = (c.from as u32, edge as u32);
-            fill[c.to] += 1;
+            let (forward, backward) = passable(c);
+            if forward {
+                items[fill[c.from] as usize] = (c.to as u32, edge as u32);
+                fill[c.from] += 1;
+            }
+            if backward {
+                items[fill[c.to] as usize] = (c.from as u32, edge as u32);
+                fill[c.to] += 1;
+            }
         }
         Adjacency { starts, items }
     }
 
+    /// The placements `p` can pass to, each with the connection it passes through.
     pub fn neighbours(&self, p: usize) -> &[(u32, u32)] {
         &self.items[self.starts[p] as usize..self.starts[p + 1] as usize]
     }
