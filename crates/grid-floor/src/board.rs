@@ -130,6 +130,89 @@ const fn can_be_a_cut_table() -> [bool; 256] {
     table
 }
 
+/// The gaps of a ring mask: the cyclic runs of ring cells that belong to no group of
+/// [`RING_GROUPS`] (closed cells, and open diagonals with both sides closed), each given by one
+/// closed cell of it. A ring of `k >= 1` groups has `k` gaps; a ring without groups has one gap
+/// (the whole ring), a fully open ring none. The closed cells of one gap are 8-connected to each
+/// other (consecutive ring cells touch, and so do the two sides around a diagonal).
+#[derive(Debug, Clone, Copy)]
+struct Gaps {
+    count: u8,
+    cells: [u8; 4],
+}
+
+const GAPS: [Gaps; 256] = gaps_table();
+
+/// Whether ring cell `cell` (taken around the ring) is open in `mask`.
+const fn ring_cell_open(mask: usize, cell: usize) -> bool {
+    mask >> (cell % 8) & 1 == 1
+}
+
+const fn gaps_table() -> [Gaps; 256] {
+    let mut table = [Gaps {
+        count: 0,
+        cells: [0; 4],
+    }; 256];
+    let mut mask = 0usize;
+    while mask < 256 {
+        // A cell is in a group when it is open and it or an orthogonal cell next to it on the
+        // ring is open and orthogonal (an open diagonal joins a group through an open side).
+        let mut grouped = [false; 8];
+        let mut cell = 0;
+        while cell < 8 {
+            grouped[cell] = if cell % 2 == 0 {
+                ring_cell_open(mask, cell)
+            } else {
+                ring_cell_open(mask, cell)
+                    && (ring_cell_open(mask, cell + 1) || ring_cell_open(mask, cell + 7))
+            };
+            cell += 1;
+        }
+        let mut gaps = Gaps {
+            count: 0,
+            cells: [0; 4],
+        };
+        // Start each gap at a closed cell right after a grouped one; without groups the whole
+        // ring is one gap, started at its first closed cell.
+        let mut any_group = false;
+        cell = 0;
+        while cell < 8 {
+            any_group |= grouped[cell];
+            cell += 1;
+        }
+        if !any_group {
+            if mask != 255 {
+                let mut first = 0;
+                while ring_cell_open(mask, first) {
+                    first += 1;
+                }
+                gaps.count = 1;
+                gaps.cells[0] = first as u8;
+            }
+        } else {
+            cell = 0;
+            while cell < 8 {
+                let before = (cell + 7) % 8;
+                if !grouped[cell] && grouped[before] && (gaps.count as usize) < 4 {
+                    // The run starts here; its first closed cell is this one or the next (an
+                    // ungrouped cell is closed unless it is a diagonal between closed sides).
+                    let closed = if ring_cell_open(mask, cell) {
+                        (cell + 1) % 8
+                    } else {
+                        cell
+                    };
+                    gaps.cells[gaps.count as usize] = closed as u8;
+                    gaps.count += 1;
+                }
+                cell += 1;
+            }
+        }
+        table[mask] = gaps;
+        mask += 1;
+    }
+    table
+}
+
 /// `Tile.MonsterPercent`'s shape class per ring mask (only the four sides matter).
 const SHAPES: [usize; 256] = shape_table();
 
@@ -170,6 +253,11 @@ struct Layout {
     all_tiles: Vec<u8>,
     /// The on-board 4-neighbours of each position, so that single-tile questions need no shifts.
     adjacent: [Bits; 128],
+    /// Per ring cell (the order of [`RING_GROUPS`]), its offset from a tile in
+    /// [`WallGroups`]' framed indexing, where tile `p` sits at `p + stride + 1`.
+    ring_offsets: [u8; 8],
+    /// The ring mask of every tile within the whole board, framed like [`WallGroups`].
+    whole_rings: [u8; 256],
 }
 
 impl Layout {
@@ -181,6 +269,17 @@ impl Layout {
             all: 0,
             all_tiles: Vec::with_capacity(usize::from(width) * usize::from(height)),
             adjacent: [0; 128],
+            ring_offsets: [
+                2 * stride + 1,
+                2 * stride + 2,
+                stride + 2,
+                2,
+                1,
+                0,
+                stride,
+                2 * stride,
+            ],
+            whole_rings: [0; 256],
         };
         for y in 0..height {
             for x in 0..width {
@@ -194,6 +293,28 @@ impl Layout {
             let one = bit(position);
             let spread = (one << 1) | (one >> 1) | (one << shift) | (one >> shift);
             layout.adjacent[usize::from(position & 127)] = spread & layout.all;
+        }
+        // Ring cells as (dx, dy), in ring order from Up clockwise.
+        let cells = [
+            (0, 1),
+            (1, 1),
+            (1, 0),
+            (1, -1),
+            (0, -1),
+            (-1, -1),
+            (-1, 0),
+            (-1, 1),
+        ];
+        for &position in &layout.all_tiles {
+            let (x, y) = (i32::from(position % stride), i32::from(position / stride));
+            let mut mask = 0u8;
+            for (cell, (dx, dy)) in cells.into_iter().enumerate() {
+                let (nx, ny) = (x + dx, y + dy);
+                if (0..i32::from(width)).contains(&nx) && (0..i32::from(height)).contains(&ny) {
+                    mask |= 1 << cell;
+                }
+            }
+            layout.whole_rings[usize::from(position) + usize::from(stride) + 1] = mask;
         }
         layout
     }
@@ -393,20 +514,6 @@ impl Board {
         self.neighbours_stay_joined(position, passable)
     }
 
-    /// [`Board::can_delete`] for a run of questions about one passable set: `split` is
-    /// `can_be_a_cut_set(passable)`, the tiles whose ring holds two groups or more (CanBeACut's
-    /// gap count is the number of groups), computed once for the whole board.
-    pub fn can_delete_with(&self, position: u8, split: Bits) -> bool {
-        let passable = self.passable();
-        if passable & bit(position) == 0 {
-            return false;
-        }
-        if split & bit(position) == 0 {
-            return true;
-        }
-        self.neighbours_stay_joined(position, passable)
-    }
-
     /// Whether the passable neighbours of `position` stay one region without it.
     fn neighbours_stay_joined(&self, position: u8, passable: Bits) -> bool {
         // Every other tile reaches the tile through one of its neighbours, so the rest stays one
@@ -440,6 +547,70 @@ impl Board {
                 }
             }
         }
+    }
+
+    /// [`Board::can_delete`] for BuildMaze, without a flood fill: `groups` must describe this
+    /// board's walls ([`Board::add_wall`] since [`WallGroups::clear`]), and no tile may be
+    /// blocked. A tile whose ring holds
+    /// `k >= 2` groups of passable tiles also has `k` gaps of closed tiles between them, and
+    /// removing it leaves `1 + k - d` pieces, where `d` counts the distinct 8-connected closed
+    /// regions the gaps belong to (the Euler number changes by `k - 1` locally, and the `d`
+    /// regions merge into one through the removed tile): it can go when every gap lies in a
+    /// region of its own, since then each pair of neighbouring groups is joined around the
+    /// region between them.
+    pub fn can_delete_tracked(&self, position: u8, groups: &mut WallGroups) -> bool {
+        if self.passable() & bit(position) == 0 {
+            return false;
+        }
+        let mask = usize::from(groups.rings[self.framed(position)]);
+        if RING_GROUPS[mask] <= 1 {
+            return true;
+        }
+        let gaps = GAPS[mask];
+        let mut roots = [0u8; 4];
+        for i in 0..usize::from(gaps.count.min(4)) {
+            let root = groups.region_at(self.ring_index(position, gaps.cells[i]));
+            if roots[..i].contains(&root) {
+                return false;
+            }
+            roots[i] = root;
+        }
+        true
+    }
+
+    /// Makes a passable tile a wall and merges the closed regions around it in `groups`.
+    pub fn add_wall(&mut self, position: u8, groups: &mut WallGroups) {
+        let mask = usize::from(groups.rings[self.framed(position)]);
+        let gaps = GAPS[mask];
+        let region = if gaps.count == 0 {
+            groups.new_region()
+        } else {
+            let first = groups.region_at(self.ring_index(position, gaps.cells[0]));
+            for i in 1..usize::from(gaps.count.min(4)) {
+                let other = groups.region_at(self.ring_index(position, gaps.cells[i]));
+                groups.merge(other, first);
+            }
+            first
+        };
+        groups.label[self.framed(position)] = region;
+        // The tile leaves the rings of its eight neighbours (as the cell opposite to theirs).
+        for cell in 0..8u8 {
+            let neighbour = self.ring_index(position, cell);
+            groups.rings[neighbour & 255] &= !(1 << ((cell + 4) & 7));
+        }
+        self.walls |= bit(position);
+    }
+
+    /// The framed index ([`WallGroups`]) of a position.
+    #[inline]
+    fn framed(&self, position: u8) -> usize {
+        (usize::from(position) + usize::from(self.stride) + 1) & 255
+    }
+
+    /// The framed index ([`WallGroups`]) of ring cell `cell` of `position`.
+    #[inline]
+    fn ring_index(&self, position: u8, cell: u8) -> usize {
+        usize::from(position) + usize::from(self.layout.ring_offsets[usize::from(cell & 7)])
     }
 
     /// `FindDeletableSquares` as a set: the passable tiles that are not cut vertices (same
@@ -524,6 +695,73 @@ impl Board {
             reached |= frontier;
             step = step.saturating_add(1);
         }
+    }
+}
+
+/// The 8-connected regions of the walls of a board that only gains walls (and has no temporary
+/// blocks), everything beyond its edges counting as one region, with each tile's ring mask:
+/// BuildMaze's CanDelete reads them instead of flooding. Tiles are indexed with a frame (`position + stride + 1`), so that
+/// the row below the board has indices too; the padding column stands for both side edges.
+#[derive(Debug, Clone)]
+pub struct WallGroups {
+    /// The region each closed tile was given when it closed (0: beyond the edge); read through
+    /// `parent`.
+    label: [u8; 256],
+    /// Union-find parents of the regions.
+    parent: [u8; 128],
+    count: u8,
+    /// The ring mask of each tile within the passable tiles (see [`RING_GROUPS`]), updated
+    /// as walls are added.
+    rings: [u8; 256],
+}
+
+impl Default for WallGroups {
+    fn default() -> Self {
+        WallGroups {
+            label: [0; 256],
+            parent: [0; 128],
+            count: 1,
+            rings: [0; 256],
+        }
+    }
+}
+
+impl WallGroups {
+    /// Describes `board` without walls: only the region beyond the edges is closed.
+    pub fn clear(&mut self, board: &Board) {
+        self.label = [0; 256];
+        self.parent[0] = 0;
+        self.count = 1;
+        self.rings = board.layout.whole_rings;
+    }
+
+    /// The region of the closed tile at framed index `index`.
+    #[inline]
+    fn region_at(&mut self, index: usize) -> u8 {
+        let mut region = self.label[index & 255];
+        // Path halving keeps the trees flat.
+        while self.parent[usize::from(region & 127)] != region {
+            let grandparent =
+                self.parent[usize::from(self.parent[usize::from(region & 127)] & 127)];
+            self.parent[usize::from(region & 127)] = grandparent;
+            region = grandparent;
+        }
+        region
+    }
+
+    /// A region for a wall with no closed tile around it. A board holds at most 100 walls, so
+    /// labels stay below 128.
+    fn new_region(&mut self) -> u8 {
+        let region = self.count & 127;
+        self.parent[usize::from(region)] = region;
+        self.count = self.count.saturating_add(1);
+        region
+    }
+
+    /// Joins region `other` into `into` (both roots).
+    #[inline]
+    fn merge(&mut self, other: u8, into: u8) {
+        self.parent[usize::from(other & 127)] = into;
     }
 }
 
@@ -892,6 +1130,58 @@ mod tests {
     }
 
     #[test]
+    fn tracked_can_delete_agrees_with_flood_fills_while_walls_go_up() {
+        let mut state = 0x243F_6A88_85A3_08D3u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let mut groups = WallGroups::default();
+        let mut checked = 0;
+        for round in 0..300 {
+            let (width, height) = (1 + (round % 10) as u8, 1 + (round / 10 % 10) as u8);
+            let mut board = Board::new(width, height);
+            groups.clear(&board);
+            let mut order = board.all_tiles().to_vec();
+            for i in (1..order.len()).rev() {
+                order.swap(i, (next() % (i as u64 + 1)) as usize);
+            }
+            for &position in &order {
+                for &asked in board.all_tiles() {
+                    assert_eq!(
+                        board.can_delete_tracked(asked, &mut groups),
+                        board.can_delete(asked),
+                        "{width}x{height}, {:?}",
+                        board.xy(asked)
+                    );
+                    checked += 1;
+                }
+                if board.can_delete(position) && next() % 4 != 0 {
+                    board.add_wall(position, &mut groups);
+                }
+            }
+        }
+        assert!(checked > 100_000, "{checked}");
+    }
+
+    #[test]
+    fn every_ring_with_groups_has_as_many_gaps() {
+        for mask in 0..256usize {
+            let gaps = GAPS[mask];
+            match RING_GROUPS[mask] {
+                0 if mask != 255 => assert_eq!(gaps.count, 1, "ring {mask:08b}"),
+                groups if mask != 255 => assert_eq!(gaps.count, groups, "ring {mask:08b}"),
+                _ => assert_eq!(gaps.count, 0),
+            }
+            for &cell in &gaps.cells[..usize::from(gaps.count)] {
+                assert_eq!(mask >> cell & 1, 0, "gap cell {cell} of {mask:08b} is open");
+            }
+        }
+    }
+
+    #[test]
     fn can_be_a_cut_means_two_ring_groups() {
         for mask in 0..256 {
             assert_eq!(
@@ -899,19 +1189,6 @@ mod tests {
                 RING_GROUPS[mask] >= 2,
                 "ring {mask:08b}"
             );
-        }
-    }
-
-    #[test]
-    fn can_delete_with_a_split_set_agrees_with_can_delete() {
-        for board in boards().filter(Board::is_connected) {
-            let split = board.can_be_a_cut_set(board.passable());
-            for &position in board.all_tiles() {
-                assert_eq!(
-                    board.can_delete_with(position, split),
-                    board.can_delete(position)
-                );
-            }
         }
     }
 

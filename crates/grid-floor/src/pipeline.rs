@@ -8,7 +8,7 @@
 
 use rng::{Lcg31, Rng31};
 
-use crate::board::{bit, lowest, tiles_of, Articulation, Bits, Board};
+use crate::board::{bit, lowest, tiles_of, Articulation, Bits, Board, WallGroups};
 use crate::data::{RewardBehaviour, Tables, ENVIRONMENT_COUNT};
 use crate::error::{Error, ErrorKind};
 use crate::floor::{Floor, Loot, Object, ObjectKind};
@@ -118,6 +118,8 @@ pub struct Generator<'t> {
     components: Vec<Component>,
     component_tiles: Vec<u8>,
     articulation: Articulation,
+    /// BuildMaze's closed regions.
+    wall_groups: WallGroups,
     /// The tavern class's index, resolved once.
     tavern_class: Option<u8>,
     /// `ChooseMonster`'s candidates, resolved once: for environment `e` and level `l`, the rows
@@ -175,6 +177,7 @@ impl<'t> Generator<'t> {
             components: Vec::with_capacity(32),
             component_tiles: Vec::with_capacity(128),
             articulation: Articulation::default(),
+            wall_groups: WallGroups::default(),
             deletable_cache: (0, 0),
             distance: [0; 128],
             threat_distance: [0; 128],
@@ -411,15 +414,16 @@ impl<'t> Generator<'t> {
         self.order.clear();
         self.order.extend_from_slice(self.board.all_tiles());
         rng.shuffle(&mut self.order);
-        // The tiles whose ring splits, for the whole board at once; only a new wall changes it.
-        let mut split = self.board.can_be_a_cut_set(self.board.passable());
+        // The closed regions around the passable tiles answer CanDelete without a flood fill.
+        self.wall_groups.clear(&self.board);
         for i in 0..self.order.len() {
             let position = self.order[i];
-            if self.board.can_delete_with(position, split)
+            if self
+                .board
+                .can_delete_tracked(position, &mut self.wall_groups)
                 && (rng.float() as f32) < self.tables.wall_chance
             {
-                self.board.walls |= bit(position);
-                split = self.board.can_be_a_cut_set(self.board.passable());
+                self.board.add_wall(position, &mut self.wall_groups);
             }
         }
     }
