@@ -213,6 +213,25 @@ const fn gaps_table() -> [Gaps; 256] {
     table
 }
 
+/// [`SHAPES`] by the number of open sides across (Left, Right) and along (Up, Down).
+const SHAPES_BY_SIDES: [[usize; 3]; 3] = shapes_by_sides();
+
+const fn shapes_by_sides() -> [[usize; 3]; 3] {
+    let mut table = [[3usize; 3]; 3];
+    let mut horizontal = 0;
+    while horizontal < 3 {
+        let mut vertical = 0;
+        while vertical < 3 {
+            // One ring with that many sides open: Right then Left, Up then Down.
+            let mask = [0, 0b100, 0b100_0100][horizontal] | [0, 0b1, 0b1_0001][vertical];
+            table[horizontal][vertical] = SHAPES[mask];
+            vertical += 1;
+        }
+        horizontal += 1;
+    }
+    table
+}
+
 /// `Tile.MonsterPercent`'s shape class per ring mask (only the four sides matter).
 const SHAPES: [usize; 256] = shape_table();
 
@@ -253,6 +272,8 @@ struct Layout {
     all_tiles: Vec<u8>,
     /// The on-board 4-neighbours of each position, so that single-tile questions need no shifts.
     adjacent: [Bits; 128],
+    /// The Left and Right ones among them.
+    horizontal: [Bits; 128],
     /// Per ring cell (the order of [`RING_GROUPS`]), its offset from a tile in
     /// [`WallGroups`]' framed indexing, where tile `p` sits at `p + stride + 1`.
     ring_offsets: [u8; 8],
@@ -269,6 +290,7 @@ impl Layout {
             all: 0,
             all_tiles: Vec::with_capacity(usize::from(width) * usize::from(height)),
             adjacent: [0; 128],
+            horizontal: [0; 128],
             ring_offsets: [
                 2 * stride + 1,
                 2 * stride + 2,
@@ -293,6 +315,7 @@ impl Layout {
             let one = bit(position);
             let spread = (one << 1) | (one >> 1) | (one << shift) | (one >> shift);
             layout.adjacent[usize::from(position & 127)] = spread & layout.all;
+            layout.horizontal[usize::from(position & 127)] = ((one << 1) | (one >> 1)) & layout.all;
         }
         // Ring cells as (dx, dy), in ring order from Up clockwise.
         let cells = [
@@ -672,7 +695,21 @@ impl Board {
     /// `Tile.MonsterPercent` shape class: 0 straight corridor, 1 crossing, 2 corner or T,
     /// 3 dead end, edge or isolated. Temporary blocks count as closed.
     pub fn shape(&self, position: u8) -> usize {
-        SHAPES[self.ring(position, self.passable())]
+        let p = usize::from(position & 127);
+        let open = self.layout.adjacent[p] & self.passable();
+        let horizontal = open & self.layout.horizontal[p];
+        let vertical = open & !horizontal;
+        // Each holds at most two tiles: count them without a population count (the baseline
+        // target has no instruction for it).
+        let count =
+            |sides: Bits| usize::from(sides != 0) + usize::from(sides & sides.wrapping_sub(1) != 0);
+        SHAPES_BY_SIDES[count(horizontal)][count(vertical)]
+    }
+
+    /// The tiles of `set` next to `position`.
+    #[inline]
+    pub fn neighbours_in(&self, position: u8, set: Bits) -> Bits {
+        neighbours_of(self, position, set)
     }
 
     /// `GetStartDistances` for the tiles of `wanted`: step distance from `start` over passable
@@ -781,6 +818,8 @@ pub struct Articulation {
     /// Its 4-connected components, by lowest tile.
     components: [Bits; MAX_COMPONENTS],
     component_count: usize,
+    /// The number of tiles of each component.
+    component_sizes: [u8; MAX_COMPONENTS],
     /// Tiles whose removal splits their component.
     pub cuts: Bits,
     /// Pieces left by removing a cut tile (meaningful for tiles of `cuts` only).
@@ -801,6 +840,7 @@ impl Default for Articulation {
             set: 0,
             components: [0; MAX_COMPONENTS],
             component_count: 0,
+            component_sizes: [0; MAX_COMPONENTS],
             cuts: 0,
             pieces: [0; 128],
             smallest: [0; 128],
@@ -826,14 +866,21 @@ impl Articulation {
         &self.components[..self.component_count]
     }
 
-    /// Adds a component, keeping the list ordered by lowest tile.
-    fn insert_component(&mut self, component: Bits) {
+    /// The number of tiles of each component, in the order of [`Articulation::components`].
+    pub fn component_sizes(&self) -> &[u8] {
+        &self.component_sizes[..self.component_count]
+    }
+
+    /// Adds a component of `size` tiles, keeping the list ordered by lowest tile.
+    fn insert_component(&mut self, component: Bits, size: u8) {
         let mut at = self.component_count.min(MAX_COMPONENTS - 1);
         while at > 0 && lowest(self.components[at - 1]) > lowest(component) {
             self.components[at] = self.components[at - 1];
+            self.component_sizes[at] = self.component_sizes[at - 1];
             at -= 1;
         }
         self.components[at] = component;
+        self.component_sizes[at] = size;
         self.component_count = (self.component_count + 1).min(MAX_COMPONENTS);
     }
 }
@@ -857,13 +904,13 @@ impl Board {
             out.set = set;
             if set == self.all && self.width >= 2 && self.height >= 2 {
                 // A whole board of two rows and columns or more has no cut vertex.
-                out.insert_component(set);
+                out.insert_component(set, self.width * self.height);
                 return;
             }
             let mut rest = set;
             while rest != 0 {
-                let component = self.search_component(lowest(rest), set, out);
-                out.insert_component(component);
+                let (component, size) = self.search_component(lowest(rest), set, out);
+                out.insert_component(component, size);
                 rest &= !component;
             }
             return;
@@ -879,6 +926,7 @@ impl Board {
             let component = out.components[i];
             if component & removed == 0 {
                 out.components[kept] = component;
+                out.component_sizes[kept] = out.component_sizes[i];
                 kept += 1;
             } else {
                 touched |= component;
@@ -888,23 +936,23 @@ impl Board {
         out.cuts &= !touched;
         let mut rest = touched & set;
         while rest != 0 {
-            let component = self.search_component(lowest(rest), set, out);
-            out.insert_component(component);
+            let (component, size) = self.search_component(lowest(rest), set, out);
+            out.insert_component(component, size);
             rest &= !component;
         }
     }
 
     /// One depth-first search from `root` over `set`: writes the data of the root's component
-    /// into `out` and returns the component. Per tile only the discovery time, low-link and
+    /// into `out` and returns the component and its size. Per tile only the discovery time, low-link and
     /// subtree size are written; a tile's piece data is started when a first subtree splits off
     /// it (`separated`), and only the tiles of `separated` are read afterwards.
-    fn search_component(&self, root: u8, set: Bits, out: &mut Articulation) -> Bits {
+    fn search_component(&self, root: u8, set: Bits, out: &mut Articulation) -> (Bits, u8) {
         let adjacent = &self.layout.adjacent;
         let r = usize::from(root & 127);
         if adjacent[r] & set == 0 {
             // A lone tile (common among the pieces a reserved cut leaves): no cut, nothing to
             // record.
-            return bit(root);
+            return (bit(root), 1);
         }
         let mut clock = 1u8;
         out.discovered[r] = clock;
@@ -966,7 +1014,8 @@ impl Board {
                 }
             }
         }
-        let size = visited.count_ones() as u8;
+        // One discovery per tile.
+        let size = clock;
         // Every child of the root is cut off by removing it: a cut with two or more.
         if separated & bit(root) != 0 && out.pieces[r] >= 2 {
             out.cuts |= bit(root);
@@ -979,7 +1028,7 @@ impl Board {
             out.pieces[p] += 1;
             out.cuts |= bit(position);
         }
-        visited
+        (visited, size)
     }
 }
 
@@ -1024,6 +1073,11 @@ mod tests {
         let mut listed = Vec::new();
         board.for_each_component(set, |region| listed.push(region));
         assert_eq!(data.components(), &listed[..]);
+        let sizes: Vec<u8> = listed
+            .iter()
+            .map(|region| region.count_ones() as u8)
+            .collect();
+        assert_eq!(data.component_sizes(), &sizes[..]);
         let mut checked = 0;
         for position in tiles_of(set) {
             let mut pieces = 0u8;
@@ -1094,6 +1148,7 @@ mod tests {
                 board.update_articulation(set, &mut updated);
                 board.articulation(set, &mut fresh);
                 assert_eq!(updated.components(), fresh.components());
+                assert_eq!(updated.component_sizes(), fresh.component_sizes());
                 assert_eq!(updated.cuts, fresh.cuts);
                 for position in tiles_of(fresh.cuts) {
                     let p = usize::from(position);

@@ -533,8 +533,12 @@ impl<'t> Generator<'t> {
         // the smallest. Only the first 64 regions count (the bound of the component list).
         let mut smallest_region: (Bits, u8) = (0, u8::MAX);
         let mut second_smallest = u8::MAX;
-        for &region in cuts.components().iter().take(64) {
-            let size = region.count_ones() as u8;
+        for (&region, &size) in cuts
+            .components()
+            .iter()
+            .zip(cuts.component_sizes())
+            .take(64)
+        {
             if size < smallest_region.1 {
                 second_smallest = smallest_region.1;
                 smallest_region = (region, size);
@@ -568,13 +572,7 @@ impl<'t> Generator<'t> {
 
     /// Blocks the passable neighbours of `tile`, remembering them in `blockers`.
     fn block_neighbours(&mut self, tile: u8, blockers: &mut Bits) {
-        let passable = self.board.passable();
-        let mut added = 0;
-        for neighbour in self.board.neighbours(tile) {
-            if passable & bit(neighbour) != 0 {
-                added |= bit(neighbour);
-            }
-        }
+        let added = self.board.neighbours_in(tile, self.board.passable());
         *blockers |= added;
         self.board.blocked |= added;
     }
