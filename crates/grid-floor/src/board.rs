@@ -363,16 +363,18 @@ pub struct Board {
     pub threatening: Bits,
     /// `GetThreat` per tile position.
     pub threat: [u8; 128],
-    layout: Layout,
+    /// Boxed: the floors of a run alternate between sizes, and swapping layouts then moves
+    /// pointers instead of kilobytes.
+    layout: Box<Layout>,
     /// Layouts of other sizes built earlier.
-    spare_layouts: Vec<Layout>,
+    spare_layouts: Vec<Box<Layout>>,
 }
 
 impl Board {
     /// Initialize: a `width` x `height` board without walls. Sides up to 10 (checked by the data
     /// validation).
     pub fn new(width: u8, height: u8) -> Board {
-        let layout = Layout::new(width, height);
+        let layout = Box::new(Layout::new(width, height));
         Board {
             width,
             height,
@@ -397,7 +399,7 @@ impl Board {
                 .position(|layout| layout.width == width && layout.height == height)
             {
                 Some(i) => self.spare_layouts.swap_remove(i),
-                None => Layout::new(width, height),
+                None => Box::new(Layout::new(width, height)),
             };
             let outgoing = std::mem::replace(&mut self.layout, incoming);
             self.spare_layouts.push(outgoing);

@@ -116,6 +116,8 @@ pub struct Generator<'t> {
     names: Vec<usize>,
     extra_names: Vec<usize>,
     components: Vec<Component>,
+    /// `components[i].weight()`, kept in step during the reward picks.
+    weights: Vec<f64>,
     component_tiles: Vec<u8>,
     articulation: Articulation,
     /// BuildMaze's closed regions.
@@ -175,6 +177,7 @@ impl<'t> Generator<'t> {
             names: Vec::with_capacity(32),
             extra_names: Vec::with_capacity(8),
             components: Vec::with_capacity(32),
+            weights: Vec::with_capacity(32),
             component_tiles: Vec::with_capacity(128),
             articulation: Articulation::default(),
             wall_groups: WallGroups::default(),
@@ -857,15 +860,19 @@ impl<'t> Generator<'t> {
 
         // Picks first, for every name; names left when every component is exhausted go to
         // RandomUnusedTile() (SPEC).
+        // The weights live in their own array, updated at each pick, so that the sums and
+        // walks (one per name, over every component) read a plain slice of floats.
+        self.weights.clear();
+        self.weights
+            .extend(self.components.iter().map(Component::weight));
         for _ in 0..self.names.len() {
-            let total: f64 = self.components.iter().map(Component::weight).sum();
+            let total: f64 = self.weights.iter().sum();
             if total <= 0.0 {
                 break;
             }
             let mut roll = rng.float() * total;
             let mut chosen = None;
-            for (i, component) in self.components.iter().enumerate() {
-                let weight = component.weight();
+            for (i, &weight) in self.weights.iter().enumerate() {
                 if weight <= 0.0 {
                     continue;
                 }
@@ -877,6 +884,7 @@ impl<'t> Generator<'t> {
             }
             if let Some(i) = chosen {
                 self.components[i].pick();
+                self.weights[i] = self.components[i].weight();
             }
         }
 
