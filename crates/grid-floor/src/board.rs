@@ -279,6 +279,8 @@ struct Layout {
     ring_offsets: [u8; 8],
     /// The ring mask of every tile within the whole board, framed like [`WallGroups`].
     whole_rings: [u8; 256],
+    /// The tiles whose ring reaches beyond the board: they touch the region outside.
+    edge: Bits,
 }
 
 impl Layout {
@@ -302,6 +304,7 @@ impl Layout {
                 2 * stride,
             ],
             whole_rings: [0; 256],
+            edge: 0,
         };
         for y in 0..height {
             for x in 0..width {
@@ -338,6 +341,9 @@ impl Layout {
                 }
             }
             layout.whole_rings[usize::from(position) + usize::from(stride) + 1] = mask;
+            if mask != 0xFF {
+                layout.edge |= bit(position);
+            }
         }
         layout
     }
@@ -605,25 +611,136 @@ impl Board {
 
     /// Makes a passable tile a wall and merges the closed regions around it in `groups`.
     pub fn add_wall(&mut self, position: u8, groups: &mut WallGroups) {
+        self.close_in(position, groups);
+        self.walls |= bit(position);
+    }
+
+    /// Blocks a passable tile for now and merges the closed regions around it in `groups`.
+    pub fn block_tracked(&mut self, position: u8, groups: &mut WallGroups) {
+        self.close_in(position, groups);
+        self.blocked |= bit(position);
+    }
+
+    /// Records in `groups` that a passable tile closes: it joins every closed region around it
+    /// (the lowest label stays the root, so the outside keeps label 0).
+    fn close_in(&self, position: u8, groups: &mut WallGroups) {
         let mask = usize::from(groups.rings[self.framed(position)]);
         let gaps = GAPS[mask];
         let region = if gaps.count == 0 {
             groups.new_region()
         } else {
-            let first = groups.region_at(self.ring_index(position, gaps.cells[0]));
-            for i in 1..usize::from(gaps.count.min(4)) {
-                let other = groups.region_at(self.ring_index(position, gaps.cells[i]));
-                groups.merge(other, first);
+            let mut roots = [0u8; 4];
+            let count = usize::from(gaps.count.min(4));
+            let mut root = u8::MAX;
+            for (slot, &cell) in roots.iter_mut().zip(&gaps.cells[..count]) {
+                *slot = groups.region_at(self.ring_index(position, cell));
+                root = root.min(*slot);
             }
-            first
+            for &other in &roots[..count] {
+                if other != root {
+                    groups.merge(other, root);
+                }
+            }
+            root
         };
         groups.label[self.framed(position)] = region;
+        groups.masks[usize::from(region & 127)] |= bit(position);
+        groups.closed |= bit(position);
         // The tile leaves the rings of its eight neighbours (as the cell opposite to theirs).
         for cell in 0..8u8 {
             let neighbour = self.ring_index(position, cell);
             groups.rings[neighbour & 255] &= !(1 << ((cell + 4) & 7));
         }
-        self.walls |= bit(position);
+    }
+
+    /// `FindBestCutVertex`'s answer when it needs no piece sizes, from the closed regions alone;
+    /// `None` when it needs them (or `groups` does not describe this board's closed tiles, or
+    /// a tile has threat). The set is the passable tiles; the candidates are the unused ones
+    /// whose ring has two groups or more (CanBeACut) and whose removal splits their component.
+    ///
+    /// A candidate's removal leaves `1 + k - d` pieces ([`Board::can_delete_tracked`]), counted
+    /// for all tiles at once: `k` from the run starts of eight shifted copies of the set, `d`
+    /// from one 8-neighbourhood per closed region, both as three bit planes. The best
+    /// candidate has the most pieces, then the largest smallest piece (its own pieces and the
+    /// other components), then comes first. The sizes cannot matter when one candidate has the
+    /// most pieces, or when a lone tile is a component of its own: every smallest piece is
+    /// then 1.
+    pub fn best_cut_without_sizes(&self, groups: &WallGroups) -> Option<Option<u8>> {
+        if groups.closed != self.impassable() || self.threatening != 0 {
+            return None;
+        }
+        let set = self.passable();
+        let stride = u32::from(self.stride) & 63;
+        let up = set >> stride;
+        let up_right = set >> (stride + 1);
+        let right = set >> 1;
+        let down_right = set << (stride - 1);
+        let down = set << stride;
+        let down_left = set << (stride + 1);
+        let left = set << 1;
+        let up_left = set >> (stride - 1);
+        // Ring cells in a group, in ring order: open sides, and open corners next to one.
+        let grouped = [
+            up,
+            up_right & (up | right),
+            right,
+            down_right & (right | down),
+            down,
+            down_left & (down | left),
+            left,
+            up_left & (left | up),
+        ];
+        let add = |planes: &mut [Bits; 3], one: Bits| {
+            let carry = planes[0] & one;
+            planes[0] ^= one;
+            let carry_up = planes[1] & carry;
+            planes[1] ^= carry;
+            planes[2] |= carry_up;
+        };
+        // k: the groups are the runs, one start each.
+        let mut groups_count = [0 as Bits; 3];
+        for cell in 0..8 {
+            add(&mut groups_count, grouped[cell] & !grouped[(cell + 7) % 8]);
+        }
+        // d: the closed regions whose tiles (or, for the outside, the board's edge) touch the
+        // ring. Every closed ring cell lies in a gap, so this counts the gaps' regions.
+        let mut regions_count = [0 as Bits; 3];
+        for label in 0..usize::from(groups.count.min(128)) {
+            if groups.parent[label] != label as u8 {
+                continue;
+            }
+            let mask = groups.masks[label];
+            let across = mask | (mask << 1) | (mask >> 1);
+            let mut touching = across | (across << stride) | (across >> stride);
+            if label == 0 {
+                touching |= self.layout.edge;
+            }
+            add(&mut regions_count, touching);
+        }
+        // The candidates (k >= 2 and k > d) with the most pieces, by bit planes of k - d.
+        let can_be_a_cut = self.can_be_a_cut_set(set);
+        let [k0, k1, k2] = groups_count;
+        let [d0, d1, d2] = regions_count;
+        let e0 = k0 ^ d0;
+        let borrow0 = !k0 & d0;
+        let e1 = k1 ^ d1 ^ borrow0;
+        let borrow1 = (!k1 & (d1 | borrow0)) | (d1 & borrow0);
+        let e2 = k2 ^ d2 ^ borrow1;
+        let mut best = set & !self.occupied & can_be_a_cut & (e0 | e1 | e2);
+        for plane in [e2, e1, e0] {
+            if best & plane != 0 {
+                best &= plane;
+            }
+        }
+        if best == 0 {
+            return Some(None);
+        }
+        let lone_tile = set & !self.spread(set) != 0;
+        if best & (best - 1) == 0 || lone_tile {
+            Some(Some(lowest(best)))
+        } else {
+            None
+        }
     }
 
     /// The framed index ([`WallGroups`]) of a position.
@@ -737,9 +854,10 @@ impl Board {
     }
 }
 
-/// The 8-connected regions of the walls of a board that only gains walls (and has no temporary
-/// blocks), everything beyond its edges counting as one region, with each tile's ring mask:
-/// BuildMaze's CanDelete reads them instead of flooding. Tiles are indexed with a frame (`position + stride + 1`), so that
+/// The 8-connected regions of the closed tiles of a board that only gains closed tiles (the
+/// walls, then the reserved cut vertices), everything beyond its edges counting as one region,
+/// with each tile's ring mask: BuildMaze's CanDelete and most cut-vertex picks read them instead
+/// of flooding or searching. Tiles are indexed with a frame (`position + stride + 1`), so that
 /// the row below the board has indices too; the padding column stands for both side edges.
 #[derive(Debug, Clone)]
 pub struct WallGroups {
@@ -752,6 +870,10 @@ pub struct WallGroups {
     /// The ring mask of each tile within the passable tiles (see [`RING_GROUPS`]), updated
     /// as walls are added.
     rings: [u8; 256],
+    /// The on-board tiles of each region, read at its root.
+    masks: [Bits; 128],
+    /// Every tile closed through these groups.
+    closed: Bits,
 }
 
 impl Default for WallGroups {
@@ -761,6 +883,8 @@ impl Default for WallGroups {
             parent: [0; 128],
             count: 1,
             rings: [0; 256],
+            masks: [0; 128],
+            closed: 0,
         }
     }
 }
@@ -772,6 +896,8 @@ impl WallGroups {
         self.parent[0] = 0;
         self.count = 1;
         self.rings = board.layout.whole_rings;
+        self.masks[0] = 0;
+        self.closed = 0;
     }
 
     /// The region of the closed tile at framed index `index`.
@@ -793,6 +919,7 @@ impl WallGroups {
     fn new_region(&mut self) -> u8 {
         let region = self.count & 127;
         self.parent[usize::from(region)] = region;
+        self.masks[usize::from(region)] = 0;
         self.count = self.count.saturating_add(1);
         region
     }
@@ -801,6 +928,7 @@ impl WallGroups {
     #[inline]
     fn merge(&mut self, other: u8, into: u8) {
         self.parent[usize::from(other & 127)] = into;
+        self.masks[usize::from(into & 127)] |= self.masks[usize::from(other & 127)];
     }
 }
 
@@ -861,6 +989,11 @@ impl Articulation {
         self.set = 0;
         self.component_count = 0;
         self.cuts = 0;
+    }
+
+    /// The set described.
+    pub fn described(&self) -> Bits {
+        self.set
     }
 
     /// The components of the set, by lowest tile.
@@ -1221,6 +1354,78 @@ mod tests {
             }
         }
         assert!(checked > 100_000, "{checked}");
+    }
+
+    /// FindBestCutVertex from full articulation data: the most pieces, then the largest
+    /// smallest piece (other components included), then the first tile.
+    fn best_cut_from_search(board: &Board) -> Option<u8> {
+        let set = board.passable();
+        let mut data = Articulation::default();
+        board.articulation(set, &mut data);
+        let mut best: Option<(u8, u8, u8)> = None;
+        let candidates = set & data.cuts & !board.occupied & board.can_be_a_cut_set(set);
+        for position in tiles_of(candidates) {
+            let p = usize::from(position);
+            let others = data
+                .components()
+                .iter()
+                .zip(data.component_sizes())
+                .filter(|(component, _)| *component & bit(position) == 0)
+                .map(|(_, &size)| size)
+                .min()
+                .unwrap_or(u8::MAX);
+            let key = (data.pieces[p], data.smallest[p].min(others));
+            if best.is_none_or(|(pieces, smallest, _)| key > (pieces, smallest)) {
+                best = Some((key.0, key.1, position));
+            }
+        }
+        best.map(|(_, _, position)| position)
+    }
+
+    #[test]
+    fn cut_picks_without_sizes_agree_with_the_search() {
+        let mut state = 0x1319_8A2E_0370_7344u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let mut groups = WallGroups::default();
+        let (mut decided, mut asked) = (0, 0);
+        for round in 0..400 {
+            let (width, height) = (3 + (round % 8) as u8, 3 + (round / 8 % 8) as u8);
+            let mut board = Board::new(width, height);
+            groups.clear(&board);
+            for &position in &board.all_tiles().to_vec() {
+                if next() % 3 == 0 {
+                    board.add_wall(position, &mut groups);
+                } else if next() % 9 == 0 {
+                    board.occupied |= bit(position);
+                }
+            }
+            for _ in 0..6 {
+                asked += 1;
+                let expected = best_cut_from_search(&board);
+                if let Some(answer) = board.best_cut_without_sizes(&groups) {
+                    decided += 1;
+                    assert_eq!(answer, expected, "round {round}");
+                }
+                // Close a random passable tile, as the picks do.
+                let open: Vec<u8> = tiles_of(board.passable()).collect();
+                if open.is_empty() {
+                    break;
+                }
+                let tile = open[(next() % open.len() as u64) as usize];
+                board.block_tracked(tile, &mut groups);
+            }
+        }
+        assert!(decided * 3 > asked, "{decided} of {asked} decided");
+        // A board whose groups lag behind is never answered.
+        let mut board = Board::new(5, 5);
+        groups.clear(&board);
+        board.walls |= bit(board.position(2, 2));
+        assert_eq!(board.best_cut_without_sizes(&groups), None);
     }
 
     #[test]

@@ -527,6 +527,12 @@ impl<'t> Generator<'t> {
     fn best_cut_vertex(&mut self) -> Option<u8> {
         let board = &self.board;
         let safe = board.safe();
+        if self.articulation.described() != safe {
+            // Unless the search data is at hand, most picks are settled by the closed regions.
+            if let Some(answer) = board.best_cut_without_sizes(&self.wall_groups) {
+                return answer;
+            }
+        }
         // The set only loses tiles between the picks (and equals the passable set the player's
         // FindDeletableSquares described at the first): only the split component is searched.
         board.update_articulation(safe, &mut self.articulation);
@@ -607,7 +613,7 @@ impl<'t> Generator<'t> {
             match self.best_cut_vertex() {
                 Some(tile) => {
                     self.selected.push(tile);
-                    self.board.blocked |= bit(tile);
+                    self.board.block_tracked(tile, &mut self.wall_groups);
                 }
                 None => break,
             }
