@@ -653,20 +653,16 @@ impl Board {
         }
     }
 
-    /// `FindBestCutVertex`'s answer when it needs no piece sizes, from the closed regions alone;
-    /// `None` when it needs them (or `groups` does not describe this board's closed tiles, or
-    /// a tile has threat). The set is the passable tiles; the candidates are the unused ones
-    /// whose ring has two groups or more (CanBeACut) and whose removal splits their component.
+    /// `pieces - 1` for every tile of the passable set at once, as three bit planes (low bit
+    /// first), or `None` when `groups` does not describe this board's closed tiles. Only tiles
+    /// whose ring has two groups or more (CanBeACut) are meaningful.
     ///
-    /// A candidate's removal leaves `1 + k - d` pieces ([`Board::can_delete_tracked`]), counted
-    /// for all tiles at once: `k` from the run starts of eight shifted copies of the set, `d`
-    /// from one 8-neighbourhood per closed region, both as three bit planes. The best
-    /// candidate has the most pieces, then the largest smallest piece (its own pieces and the
-    /// other components), then comes first. The sizes cannot matter when one candidate has the
-    /// most pieces, or when a lone tile is a component of its own: every smallest piece is
-    /// then 1.
-    pub fn best_cut_without_sizes(&self, groups: &WallGroups) -> Option<Option<u8>> {
-        if groups.closed != self.impassable() || self.threatening != 0 {
+    /// Removing such a tile leaves `1 + k - d` pieces ([`Board::can_delete_tracked`]): `k`
+    /// counts the run starts of eight shifted copies of the set, `d` the closed regions whose
+    /// 8-neighbourhood (for the outside: the board's edge) holds the tile; every closed ring
+    /// cell lies in a gap, so these are the gaps' regions.
+    fn extra_pieces(&self, groups: &WallGroups) -> Option<[Bits; 3]> {
+        if groups.closed != self.impassable() {
             return None;
         }
         let set = self.passable();
@@ -697,13 +693,10 @@ impl Board {
             planes[1] ^= carry;
             planes[2] |= carry_up;
         };
-        // k: the groups are the runs, one start each.
         let mut groups_count = [0 as Bits; 3];
         for cell in 0..8 {
             add(&mut groups_count, grouped[cell] & !grouped[(cell + 7) % 8]);
         }
-        // d: the closed regions whose tiles (or, for the outside, the board's edge) touch the
-        // ring. Every closed ring cell lies in a gap, so this counts the gaps' regions.
         let mut regions_count = [0 as Bits; 3];
         for label in 0..usize::from(groups.count.min(128)) {
             if groups.parent[label] != label as u8 {
@@ -717,29 +710,119 @@ impl Board {
             }
             add(&mut regions_count, touching);
         }
-        // The candidates (k >= 2 and k > d) with the most pieces, by bit planes of k - d.
-        let can_be_a_cut = self.can_be_a_cut_set(set);
+        // k - d by planes (k >= d on the tiles that matter).
         let [k0, k1, k2] = groups_count;
         let [d0, d1, d2] = regions_count;
-        let e0 = k0 ^ d0;
         let borrow0 = !k0 & d0;
-        let e1 = k1 ^ d1 ^ borrow0;
         let borrow1 = (!k1 & (d1 | borrow0)) | (d1 & borrow0);
-        let e2 = k2 ^ d2 ^ borrow1;
-        let mut best = set & !self.occupied & can_be_a_cut & (e0 | e1 | e2);
+        Some([k0 ^ d0, k1 ^ d1 ^ borrow0, k2 ^ d2 ^ borrow1])
+    }
+
+    /// The cut vertices of the passable set (tiles whose removal splits their component), from
+    /// the closed regions; `None` when `groups` does not describe this board's closed tiles.
+    pub fn cuts_by_regions(&self, groups: &WallGroups) -> Option<Bits> {
+        let [e0, e1, e2] = self.extra_pieces(groups)?;
+        let set = self.passable();
+        Some(set & self.can_be_a_cut_set(set) & (e0 | e1 | e2))
+    }
+
+    /// `FindBestCutVertex` as far as the closed regions settle it, over the passable set; the
+    /// candidates are the unused tiles whose ring has two groups or more (CanBeACut) and whose
+    /// removal splits their component. The best has the most pieces, then the largest smallest
+    /// piece (its own pieces and the other components), then comes first: the sizes cannot
+    /// matter when one candidate has the most pieces, or when a lone tile is a component of
+    /// its own (every smallest piece is then 1).
+    pub fn best_cut_without_sizes(&self, groups: &WallGroups) -> CutPick {
+        if self.threatening != 0 {
+            return CutPick::Unknown;
+        }
+        let Some([e0, e1, e2]) = self.extra_pieces(groups) else {
+            return CutPick::Unknown;
+        };
+        let set = self.passable();
+        let mut best = set & !self.occupied & self.can_be_a_cut_set(set) & (e0 | e1 | e2);
         for plane in [e2, e1, e0] {
             if best & plane != 0 {
                 best &= plane;
             }
         }
         if best == 0 {
-            return Some(None);
+            return CutPick::Decided(None);
         }
         let lone_tile = set & !self.spread(set) != 0;
         if best & (best - 1) == 0 || lone_tile {
-            Some(Some(lowest(best)))
+            CutPick::Decided(Some(lowest(best)))
         } else {
-            None
+            CutPick::Tied(best)
+        }
+    }
+
+    /// The size of the smallest piece `set` (one 4-connected region of `size` tiles) falls into
+    /// without `position`, or any value up to `bound` when it is at most `bound`. Floods grow
+    /// from the tile's neighbours in step; two that meet are one piece, one that stops is a
+    /// whole piece. After `t` steps a growing flood holds more than `t` tiles, so a whole piece
+    /// that small is the smallest; when one flood is left, the rest of the tiles are its piece.
+    pub fn smallest_piece_without(&self, set: Bits, size: u8, position: u8, bound: u8) -> u8 {
+        let open = set & !bit(position);
+        let mut floods = [0 as Bits; 4];
+        let mut count = 0;
+        for neighbour in tiles_of(neighbours_of(self, position, open)) {
+            floods[count & 3] = bit(neighbour);
+            count += 1;
+        }
+        let mut smallest = u8::MAX;
+        let mut whole_sizes: u8 = 0;
+        let mut steps: u8 = 0;
+        loop {
+            if count <= 1 {
+                let rest = size.saturating_sub(1).saturating_sub(whole_sizes);
+                return if count == 1 {
+                    smallest.min(rest)
+                } else {
+                    smallest
+                };
+            }
+            if smallest <= steps.saturating_add(1) || smallest <= bound {
+                return smallest;
+            }
+            let mut grew = [false; 4];
+            for i in 0..count {
+                let grown = (floods[i] | self.spread(floods[i])) & open;
+                grew[i] = grown != floods[i];
+                floods[i] = grown;
+            }
+            // Floods that meet are one piece.
+            let mut i = 0;
+            while i < count {
+                let mut j = i + 1;
+                while j < count {
+                    if floods[i] & floods[j] != 0 {
+                        floods[i] |= floods[j];
+                        grew[i] |= grew[j];
+                        count -= 1;
+                        floods[j] = floods[count];
+                        grew[j] = grew[count];
+                    } else {
+                        j += 1;
+                    }
+                }
+                i += 1;
+            }
+            // A flood that stopped is a whole piece.
+            let mut i = 0;
+            while i < count {
+                if grew[i] {
+                    i += 1;
+                } else {
+                    let piece = floods[i].count_ones() as u8;
+                    smallest = smallest.min(piece);
+                    whole_sizes = whole_sizes.saturating_add(piece);
+                    count -= 1;
+                    floods[i] = floods[count];
+                    grew[i] = grew[count];
+                }
+            }
+            steps = steps.saturating_add(1);
         }
     }
 
@@ -852,6 +935,17 @@ impl Board {
             step = step.saturating_add(1);
         }
     }
+}
+
+/// What the closed regions tell about `FindBestCutVertex` ([`Board::best_cut_without_sizes`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CutPick {
+    /// The answer (`None`: no candidate).
+    Decided(Option<u8>),
+    /// These candidates share the most pieces; the piece sizes decide.
+    Tied(Bits),
+    /// The regions do not describe the board (or a tile has threat).
+    Unknown,
 }
 
 /// The 8-connected regions of the closed tiles of a board that only gains closed tiles (the
@@ -1407,7 +1501,7 @@ mod tests {
             for _ in 0..6 {
                 asked += 1;
                 let expected = best_cut_from_search(&board);
-                if let Some(answer) = board.best_cut_without_sizes(&groups) {
+                if let CutPick::Decided(answer) = board.best_cut_without_sizes(&groups) {
                     decided += 1;
                     assert_eq!(answer, expected, "round {round}");
                 }
@@ -1425,7 +1519,54 @@ mod tests {
         let mut board = Board::new(5, 5);
         groups.clear(&board);
         board.walls |= bit(board.position(2, 2));
-        assert_eq!(board.best_cut_without_sizes(&groups), None);
+        assert_eq!(board.best_cut_without_sizes(&groups), CutPick::Unknown);
+    }
+
+    #[test]
+    fn region_cuts_and_flooded_pieces_agree_with_the_search() {
+        let mut state = 0xA409_3822_299F_31D0u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let mut groups = WallGroups::default();
+        let mut data = Articulation::default();
+        let mut pieces_checked = 0;
+        for round in 0..300 {
+            let (width, height) = (2 + (round % 9) as u8, 2 + (round / 9 % 9) as u8);
+            let mut board = Board::new(width, height);
+            groups.clear(&board);
+            // BuildMaze's way: walls only where the passable tiles stay one region.
+            for &position in &board.all_tiles().to_vec() {
+                if next() % 2 == 0 && board.can_delete_tracked(position, &mut groups) {
+                    board.add_wall(position, &mut groups);
+                }
+            }
+            let set = board.passable();
+            board.articulation(set, &mut data);
+            assert_eq!(
+                board.cuts_by_regions(&groups),
+                Some(data.cuts),
+                "round {round}"
+            );
+            let size = set.count_ones() as u8;
+            for position in tiles_of(data.cuts) {
+                let exact = data.smallest[usize::from(position)];
+                assert_eq!(board.smallest_piece_without(set, size, position, 0), exact);
+                // With a bound: exact above it, at most the bound otherwise.
+                let bound = (next() % 6) as u8;
+                let bounded = board.smallest_piece_without(set, size, position, bound);
+                if exact > bound {
+                    assert_eq!(bounded, exact);
+                } else {
+                    assert!(bounded <= bound);
+                }
+                pieces_checked += 1;
+            }
+        }
+        assert!(pieces_checked > 2000, "{pieces_checked}");
     }
 
     #[test]

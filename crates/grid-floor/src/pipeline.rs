@@ -8,7 +8,7 @@
 
 use rng::{Lcg31, Rng31};
 
-use crate::board::{bit, lowest, tiles_of, Articulation, Bits, Board, WallGroups};
+use crate::board::{bit, lowest, tiles_of, Articulation, Bits, Board, CutPick, WallGroups};
 use crate::data::{RewardBehaviour, Tables, ENVIRONMENT_COUNT};
 use crate::error::{Error, ErrorKind};
 use crate::floor::{Floor, Loot, Object, ObjectKind};
@@ -449,7 +449,12 @@ impl<'t> Generator<'t> {
     fn deletable(&mut self) -> Bits {
         let passable = self.board.passable();
         if self.deletable_cache.0 != passable || passable == 0 {
-            let deletable = self.board.deletable_set(&mut self.articulation);
+            // The closed regions give the cut vertices when they describe the board (from
+            // BuildMaze on, until the cut-vertex reservations); a search otherwise.
+            let deletable = match self.board.cuts_by_regions(&self.wall_groups) {
+                Some(cuts) => passable & !cuts,
+                None => self.board.deletable_set(&mut self.articulation),
+            };
             self.deletable_cache = (passable, deletable);
         }
         self.deletable_cache.1
@@ -524,13 +529,30 @@ impl<'t> Generator<'t> {
     /// `FindBestCutVertex` (SPEC's reading): among unused tiles passing CanBeACut, those whose
     /// blocking raises the number of threat components; the best gives the most components, then
     /// the larger smallest component, then comes first in allTiles order. No draws.
-    fn best_cut_vertex(&mut self) -> Option<u8> {
+    /// `connected`: the safe tiles are known to be one region.
+    fn best_cut_vertex(&mut self, connected: bool) -> Option<u8> {
         let board = &self.board;
         let safe = board.safe();
         if self.articulation.described() != safe {
             // Unless the search data is at hand, most picks are settled by the closed regions.
-            if let Some(answer) = board.best_cut_without_sizes(&self.wall_groups) {
-                return answer;
+            match board.best_cut_without_sizes(&self.wall_groups) {
+                CutPick::Decided(answer) => return answer,
+                CutPick::Tied(tied) if connected => {
+                    // One region (the first pick: BuildMaze keeps the passable tiles joined,
+                    // and nothing is blocked yet): no other component caps the smallest piece,
+                    // and flooding the tied candidates' pieces is cheaper than a search.
+                    let size = safe.count_ones() as u8;
+                    let mut best: Option<(u8, u8)> = None;
+                    for position in tiles_of(tied) {
+                        let bound = best.map_or(0, |(smallest, _)| smallest);
+                        let smallest = board.smallest_piece_without(safe, size, position, bound);
+                        if best.is_none_or(|(best_smallest, _)| smallest > best_smallest) {
+                            best = Some((smallest, position));
+                        }
+                    }
+                    return best.map(|(_, position)| position);
+                }
+                _ => {}
             }
         }
         // The set only loses tiles between the picks (and equals the passable set the player's
@@ -609,8 +631,8 @@ impl<'t> Generator<'t> {
 
         // Cut-vertex reservation: each reserved tile stays impassable until the end.
         self.selected.clear();
-        for _ in 0..tables.cut_vertex_picks {
-            match self.best_cut_vertex() {
+        for pick in 0..tables.cut_vertex_picks {
+            match self.best_cut_vertex(pick == 0) {
                 Some(tile) => {
                     self.selected.push(tile);
                     self.board.block_tracked(tile, &mut self.wall_groups);
