@@ -973,17 +973,30 @@ impl<'t> Generator<'t> {
         self.threat_distance = [u32::MAX; 128];
         self.threat_distance[usize::from(player)] = 0;
         // Dijkstra over regions: a zero-threat region settles at once, a monster tile alone.
+        // Distances are whole numbers, so the pending tiles are taken a distance level at a
+        // time: one scan finds the level and its tiles, and a tile reached at the same level
+        // (a region entered for free) joins them at once. Ties settle in any order.
         let mut done: Bits = 0;
         let mut tentative: Bits = bit(player) & passable;
-        while tentative != 0 {
-            let mut best: Option<(u32, u8)> = None;
-            for position in tiles_of(tentative) {
-                let d = self.threat_distance[usize::from(position)];
-                if best.is_none_or(|(best_d, _)| d < best_d) {
-                    best = Some((d, position));
+        let mut level = 0u32;
+        let mut at_level = tentative;
+        loop {
+            if at_level == 0 {
+                if tentative == 0 {
+                    break;
+                }
+                level = u32::MAX;
+                for position in tiles_of(tentative) {
+                    let d = self.threat_distance[usize::from(position)];
+                    if d < level {
+                        level = d;
+                        at_level = bit(position);
+                    } else if d == level {
+                        at_level |= bit(position);
+                    }
                 }
             }
-            let Some((d, position)) = best else { break };
+            let position = lowest(at_level);
             let region = if safe & bit(position) == 0 {
                 bit(position)
             } else {
@@ -993,16 +1006,20 @@ impl<'t> Generator<'t> {
                     None => board.flood(bit(position), safe & !done),
                 }
             };
-            self.threat_distance[usize::from(lowest(region))] = d;
+            self.threat_distance[usize::from(lowest(region))] = level;
             done |= region;
             tentative &= !region;
+            at_level &= !region;
             for next in tiles_of(board.spread(region) & passable & !done) {
-                let cost = d + u32::from(board.threat[usize::from(next)]);
+                let cost = level + u32::from(board.threat[usize::from(next)]);
                 let slot = &mut self.threat_distance[usize::from(next)];
                 if cost < *slot {
                     *slot = cost;
                 }
                 tentative |= bit(next);
+                if *slot == level {
+                    at_level |= bit(next);
+                }
             }
         }
     }
