@@ -555,8 +555,8 @@ impl<'t> Generator<'t> {
                 _ => {}
             }
         }
-        // The set only loses tiles between the picks (and equals the passable set the player's
-        // FindDeletableSquares described at the first): only the split component is searched.
+        // The set only loses tiles between the picks: after the first search, only the
+        // components that lost tiles since are searched again.
         board.update_articulation(safe, &mut self.articulation);
         let cuts = &self.articulation;
         // The post-cut component list also holds the components the cut does not touch: the
