@@ -8,7 +8,7 @@
 
 use rng::{Lcg31, Rng31};
 
-use crate::board::{bit, lowest, tiles_of, Articulation, Bits, Board};
+use crate::board::{bit, lowest, tiles_of, Articulation, Bits, Board, CutPick, WallGroups};
 use crate::data::{RewardBehaviour, Tables, ENVIRONMENT_COUNT};
 use crate::error::{Error, ErrorKind};
 use crate::floor::{Floor, Loot, Object, ObjectKind};
@@ -116,8 +116,12 @@ pub struct Generator<'t> {
     names: Vec<usize>,
     extra_names: Vec<usize>,
     components: Vec<Component>,
+    /// `components[i].weight()`, kept in step during the reward picks.
+    weights: Vec<f64>,
     component_tiles: Vec<u8>,
     articulation: Articulation,
+    /// BuildMaze's closed regions.
+    wall_groups: WallGroups,
     /// The tavern class's index, resolved once.
     tavern_class: Option<u8>,
     /// `ChooseMonster`'s candidates, resolved once: for environment `e` and level `l`, the rows
@@ -173,8 +177,10 @@ impl<'t> Generator<'t> {
             names: Vec::with_capacity(32),
             extra_names: Vec::with_capacity(8),
             components: Vec::with_capacity(32),
+            weights: Vec::with_capacity(32),
             component_tiles: Vec::with_capacity(128),
             articulation: Articulation::default(),
+            wall_groups: WallGroups::default(),
             deletable_cache: (0, 0),
             distance: [0; 128],
             threat_distance: [0; 128],
@@ -411,15 +417,16 @@ impl<'t> Generator<'t> {
         self.order.clear();
         self.order.extend_from_slice(self.board.all_tiles());
         rng.shuffle(&mut self.order);
-        // The tiles whose ring splits, for the whole board at once; only a new wall changes it.
-        let mut split = self.board.can_be_a_cut_set(self.board.passable());
+        // The closed regions around the passable tiles answer CanDelete without a flood fill.
+        self.wall_groups.clear(&self.board);
         for i in 0..self.order.len() {
             let position = self.order[i];
-            if self.board.can_delete_with(position, split)
+            if self
+                .board
+                .can_delete_tracked(position, &mut self.wall_groups)
                 && (rng.float() as f32) < self.tables.wall_chance
             {
-                self.board.walls |= bit(position);
-                split = self.board.can_be_a_cut_set(self.board.passable());
+                self.board.add_wall(position, &mut self.wall_groups);
             }
         }
     }
@@ -442,7 +449,12 @@ impl<'t> Generator<'t> {
     fn deletable(&mut self) -> Bits {
         let passable = self.board.passable();
         if self.deletable_cache.0 != passable || passable == 0 {
-            let deletable = self.board.deletable_set(&mut self.articulation);
+            // The closed regions give the cut vertices when they describe the board (from
+            // BuildMaze on, until the cut-vertex reservations); a search otherwise.
+            let deletable = match self.board.cuts_by_regions(&self.wall_groups) {
+                Some(cuts) => passable & !cuts,
+                None => self.board.deletable_set(&mut self.articulation),
+            };
             self.deletable_cache = (passable, deletable);
         }
         self.deletable_cache.1
@@ -517,11 +529,34 @@ impl<'t> Generator<'t> {
     /// `FindBestCutVertex` (SPEC's reading): among unused tiles passing CanBeACut, those whose
     /// blocking raises the number of threat components; the best gives the most components, then
     /// the larger smallest component, then comes first in allTiles order. No draws.
-    fn best_cut_vertex(&mut self) -> Option<u8> {
+    /// `connected`: the safe tiles are known to be one region.
+    fn best_cut_vertex(&mut self, connected: bool) -> Option<u8> {
         let board = &self.board;
         let safe = board.safe();
-        // The set only loses tiles between the picks (and equals the passable set the player's
-        // FindDeletableSquares described at the first): only the split component is searched.
+        if self.articulation.described() != safe {
+            // Unless the search data is at hand, most picks are settled by the closed regions.
+            match board.best_cut_without_sizes(&self.wall_groups) {
+                CutPick::Decided(answer) => return answer,
+                CutPick::Tied(tied) if connected => {
+                    // One region (the first pick: BuildMaze keeps the passable tiles joined,
+                    // and nothing is blocked yet): no other component caps the smallest piece,
+                    // and flooding the tied candidates' pieces is cheaper than a search.
+                    let size = safe.count_ones() as u8;
+                    let mut best: Option<(u8, u8)> = None;
+                    for position in tiles_of(tied) {
+                        let bound = best.map_or(0, |(smallest, _)| smallest);
+                        let smallest = board.smallest_piece_without(safe, size, position, bound);
+                        if best.is_none_or(|(best_smallest, _)| smallest > best_smallest) {
+                            best = Some((smallest, position));
+                        }
+                    }
+                    return best.map(|(_, position)| position);
+                }
+                _ => {}
+            }
+        }
+        // The set only loses tiles between the picks: after the first search, only the
+        // components that lost tiles since are searched again.
         board.update_articulation(safe, &mut self.articulation);
         let cuts = &self.articulation;
         // The post-cut component list also holds the components the cut does not touch: the
@@ -529,8 +564,12 @@ impl<'t> Generator<'t> {
         // the smallest. Only the first 64 regions count (the bound of the component list).
         let mut smallest_region: (Bits, u8) = (0, u8::MAX);
         let mut second_smallest = u8::MAX;
-        for &region in cuts.components().iter().take(64) {
-            let size = region.count_ones() as u8;
+        for (&region, &size) in cuts
+            .components()
+            .iter()
+            .zip(cuts.component_sizes())
+            .take(64)
+        {
             if size < smallest_region.1 {
                 second_smallest = smallest_region.1;
                 smallest_region = (region, size);
@@ -564,13 +603,7 @@ impl<'t> Generator<'t> {
 
     /// Blocks the passable neighbours of `tile`, remembering them in `blockers`.
     fn block_neighbours(&mut self, tile: u8, blockers: &mut Bits) {
-        let passable = self.board.passable();
-        let mut added = 0;
-        for neighbour in self.board.neighbours(tile) {
-            if passable & bit(neighbour) != 0 {
-                added |= bit(neighbour);
-            }
-        }
+        let added = self.board.neighbours_in(tile, self.board.passable());
         *blockers |= added;
         self.board.blocked |= added;
     }
@@ -598,11 +631,11 @@ impl<'t> Generator<'t> {
 
         // Cut-vertex reservation: each reserved tile stays impassable until the end.
         self.selected.clear();
-        for _ in 0..tables.cut_vertex_picks {
-            match self.best_cut_vertex() {
+        for pick in 0..tables.cut_vertex_picks {
+            match self.best_cut_vertex(pick == 0) {
                 Some(tile) => {
                     self.selected.push(tile);
-                    self.board.blocked |= bit(tile);
+                    self.board.block_tracked(tile, &mut self.wall_groups);
                 }
                 None => break,
             }
@@ -855,15 +888,19 @@ impl<'t> Generator<'t> {
 
         // Picks first, for every name; names left when every component is exhausted go to
         // RandomUnusedTile() (SPEC).
+        // The weights live in their own array, updated at each pick, so that the sums and
+        // walks (one per name, over every component) read a plain slice of floats.
+        self.weights.clear();
+        self.weights
+            .extend(self.components.iter().map(Component::weight));
         for _ in 0..self.names.len() {
-            let total: f64 = self.components.iter().map(Component::weight).sum();
+            let total: f64 = self.weights.iter().sum();
             if total <= 0.0 {
                 break;
             }
             let mut roll = rng.float() * total;
             let mut chosen = None;
-            for (i, component) in self.components.iter().enumerate() {
-                let weight = component.weight();
+            for (i, &weight) in self.weights.iter().enumerate() {
                 if weight <= 0.0 {
                     continue;
                 }
@@ -875,6 +912,7 @@ impl<'t> Generator<'t> {
             }
             if let Some(i) = chosen {
                 self.components[i].pick();
+                self.weights[i] = self.components[i].weight();
             }
         }
 
@@ -935,17 +973,30 @@ impl<'t> Generator<'t> {
         self.threat_distance = [u32::MAX; 128];
         self.threat_distance[usize::from(player)] = 0;
         // Dijkstra over regions: a zero-threat region settles at once, a monster tile alone.
+        // Distances are whole numbers, so the pending tiles are taken a distance level at a
+        // time: one scan finds the level and its tiles, and a tile reached at the same level
+        // (a region entered for free) joins them at once. Ties settle in any order.
         let mut done: Bits = 0;
         let mut tentative: Bits = bit(player) & passable;
-        while tentative != 0 {
-            let mut best: Option<(u32, u8)> = None;
-            for position in tiles_of(tentative) {
-                let d = self.threat_distance[usize::from(position)];
-                if best.is_none_or(|(best_d, _)| d < best_d) {
-                    best = Some((d, position));
+        let mut level = 0u32;
+        let mut at_level = tentative;
+        loop {
+            if at_level == 0 {
+                if tentative == 0 {
+                    break;
+                }
+                level = u32::MAX;
+                for position in tiles_of(tentative) {
+                    let d = self.threat_distance[usize::from(position)];
+                    if d < level {
+                        level = d;
+                        at_level = bit(position);
+                    } else if d == level {
+                        at_level |= bit(position);
+                    }
                 }
             }
-            let Some((d, position)) = best else { break };
+            let position = lowest(at_level);
             let region = if safe & bit(position) == 0 {
                 bit(position)
             } else {
@@ -955,16 +1006,20 @@ impl<'t> Generator<'t> {
                     None => board.flood(bit(position), safe & !done),
                 }
             };
-            self.threat_distance[usize::from(lowest(region))] = d;
+            self.threat_distance[usize::from(lowest(region))] = level;
             done |= region;
             tentative &= !region;
+            at_level &= !region;
             for next in tiles_of(board.spread(region) & passable & !done) {
-                let cost = d + u32::from(board.threat[usize::from(next)]);
+                let cost = level + u32::from(board.threat[usize::from(next)]);
                 let slot = &mut self.threat_distance[usize::from(next)];
                 if cost < *slot {
                     *slot = cost;
                 }
                 tentative |= bit(next);
+                if *slot == level {
+                    at_level |= bit(next);
+                }
             }
         }
     }
