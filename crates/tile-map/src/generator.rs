@@ -7,7 +7,7 @@
 use rng::{DungeonRng, Rand16};
 
 use crate::props::{FloorProperties, Layout, Quirks};
-use crate::spawns::SpawnMasks;
+use crate::spawns::{SpawnMasks, TraceSlots};
 use crate::tile::{self, in_bounds, Terrain, Tile, TileMut, Tiles, HEIGHT, TILES, WIDTH};
 
 /// Grid cells per axis in the game's grid array (15), plus one so that the `x + 1` reads of the
@@ -128,6 +128,8 @@ pub struct Generator {
     pub(crate) draw_buffer: Box<[u16]>,
     /// Scratch array the shuffles swap in.
     pub(crate) shuffle_area: Box<[u16; SHUFFLE_AREA]>,
+    /// Scratch table of the shuffles' backward trace.
+    pub(crate) trace_slots: Box<TraceSlots>,
     pub(crate) rng: DungeonRng,
     pub(crate) status: Status,
     pub(crate) quirks: Quirks,
@@ -164,6 +166,7 @@ impl Generator {
             masks: SpawnMasks::new(),
             draw_buffer: vec![0; 4 * TILES].into_boxed_slice(),
             shuffle_area: Box::new([0; SHUFFLE_AREA]),
+            trace_slots: Box::new([0; 1 << 16]),
             template: Box::new(Self::fresh_floor()),
             rng: DungeonRng::init(0),
             status: Status {

@@ -213,15 +213,12 @@ impl Generator {
         each(|x| m.room[x] & !m.shop[x] & !m.junction[x] & !FRAME_COLUMNS[x])
     }
 
-    /// `ShuffleSpawnPositions` on the list positions 0..len: 2 x len swaps of two
-    /// `RandInt(len)` indices. The 4 x len draws are made in one bulk call (same values, same
-    /// order) so the LCG chain runs in parallel, and the swaps run on a power-of-two array
-    /// where a masked index needs no bounds check (the mask never changes an index, which is
-    /// always below len).
+    /// `ShuffleSpawnPositions` on the list positions 0..len, from its 4 x len draws already in
+    /// the draw buffer: 2 x len swaps of two `RandInt(len)` indices. The swaps run on a
+    /// power-of-two array where a masked index needs no bounds check (the mask never changes
+    /// an index, which is always below len). Only used when the backward trace cannot be.
     fn shuffle_ordinals(&mut self, len: usize) {
-        let draws = &mut self.draw_buffer[..4 * len];
-        // len <= TILES < 65536, so RandInt(len) comes from the bulk 16-bit form.
-        self.rng.fill_rand_int(len as u16, draws);
+        let draws = &self.draw_buffer[..4 * len];
         let area = &mut *self.shuffle_area;
         area[..len].copy_from_slice(&IDENTITY[..len]);
         for pair in draws.chunks_exact(2) {
@@ -233,6 +230,11 @@ impl Generator {
 
     /// Shuffles the list of `candidates` (not empty) and calls `mark` on the tiles of `count`
     /// entries from a random start, wrapping around.
+    ///
+    /// Only the few positions from the start are ever read, and the start is drawn after the
+    /// shuffle's draws, so the shuffle itself is not run: the draws are made in one bulk call
+    /// (same values, same order), then each read position is traced back through the swaps,
+    /// last first, to the list position whose entry the shuffle moved there.
     fn place(
         &mut self,
         candidates: &Ranked,
@@ -240,15 +242,30 @@ impl Generator {
         mut mark: impl FnMut(&mut Generator, usize),
     ) {
         let len = candidates.len();
-        self.shuffle_ordinals(len);
-        let mut index = self.rand_int(len as i32) as usize;
-        for _ in 0..count {
-            let ordinal = usize::from(self.shuffle_area[index % SHUFFLE_AREA]);
-            index += 1;
-            if index >= len {
-                index = 0;
+        // len <= TILES < 65536, so RandInt(len) comes from the bulk 16-bit form.
+        self.rng
+            .fill_rand_int(len as u16, &mut self.draw_buffer[..4 * len]);
+        let start = self.rand_int(len as i32) as usize;
+        // Entry i is read at position (start + i) mod len: `used` distinct positions.
+        let count = usize::try_from(count).unwrap_or(0);
+        let used = count.min(len);
+        let mut traced = [0u16; TRACED_MAX];
+        let traced = &mut traced[..used.min(TRACED_MAX)];
+        if used <= TRACED_MAX {
+            for (i, position) in traced.iter_mut().enumerate() {
+                *position = ((start + i) % len) as u16;
             }
-            mark(self, candidates.tile(ordinal));
+            let draws = &self.draw_buffer[..4 * len];
+            trace_back_through_swaps(draws, traced, &mut self.trace_slots);
+        } else {
+            self.shuffle_ordinals(len);
+        }
+        for i in 0..count {
+            let ordinal = match traced.get(i % used) {
+                Some(&ordinal) => ordinal,
+                None => self.shuffle_area[(start + i) % len % SHUFFLE_AREA],
+            };
+            mark(self, candidates.tile(usize::from(ordinal)));
         }
     }
 
@@ -464,6 +481,67 @@ impl Generator {
     }
 }
 
+/// Most list positions [`Generator::place`] traces back (a [`TraceSlots`] entry is a `u8`);
+/// longer prefixes run the whole shuffle.
+const TRACED_MAX: usize = u8::MAX as usize;
+/// Draws tested at once for naming a traced position: 4 swaps.
+const DRAW_BLOCK: usize = 8;
+
+/// For every possible draw value, which traced position (1-based, 0 for none) currently sits
+/// there during a trace: indexed by a `u16` draw, so no index needs a bounds check. All zero
+/// between traces.
+pub(crate) type TraceSlots = [u8; 1 << 16];
+
+/// Undoes the swaps of `draws` (pairs of list positions, swapped in order) on the `traced`
+/// positions, last swap first: each traced position ends where its entry was before the
+/// shuffle, so the shuffled list holds entry `traced[i]` at the i-th traced position.
+///
+/// Draws rarely name a traced position (about `traced.len() / len` each), so a block of
+/// draws is first tested with one table read per draw, and only a block that names one is
+/// undone swap by swap. `slots` is all zero before and after.
+fn trace_back_through_swaps(draws: &[u16], traced: &mut [u16], slots: &mut TraceSlots) {
+    for (slot, &position) in (1u8..).zip(traced.iter()) {
+        slots[usize::from(position)] = slot;
+    }
+    // The draw count is a multiple of 4, so blocks from the end hold whole pairs.
+    let mut blocks = draws.rchunks_exact(DRAW_BLOCK);
+    for block in &mut blocks {
+        let named = block
+            .iter()
+            .fold(0, |named, &draw| named | slots[usize::from(draw)]);
+        if named != 0 {
+            undo_swaps(block, traced, slots);
+        }
+    }
+    undo_swaps(blocks.remainder(), traced, slots);
+    for &position in traced.iter() {
+        slots[usize::from(position)] = 0;
+    }
+}
+
+/// Undoes the swaps of `pairs` on the traced positions, last first (see
+/// [`trace_back_through_swaps`]). Kept out of line: it runs on few blocks, and inlined it
+/// makes the block test keep every draw of the block for it.
+#[inline(never)]
+fn undo_swaps(pairs: &[u16], traced: &mut [u16], slots: &mut TraceSlots) {
+    for pair in pairs.chunks_exact(2).rev() {
+        let (a, b) = (pair[0], pair[1]);
+        let (at_a, at_b) = (slots[usize::from(a)], slots[usize::from(b)]);
+        if at_a | at_b == 0 {
+            continue;
+        }
+        // Before this swap, what is at a was at b and the other way round.
+        slots[usize::from(a)] = at_b;
+        slots[usize::from(b)] = at_a;
+        if let Some(position) = traced.get_mut(usize::from(at_a).wrapping_sub(1)) {
+            *position = b;
+        }
+        if let Some(position) = traced.get_mut(usize::from(at_b).wrapping_sub(1)) {
+            *position = a;
+        }
+    }
+}
+
 /// The list positions 0..SHUFFLE_AREA, copied in before each shuffle.
 static IDENTITY: [u16; SHUFFLE_AREA] = {
     let mut identity = [0u16; SHUFFLE_AREA];
@@ -483,6 +561,44 @@ mod tests {
     use super::*;
     use crate::tile::Tile;
     use crate::{preset, Quirks, PRESET_NAMES};
+
+    /// The backward trace names the same entries as running the whole shuffle, for list
+    /// lengths from 1 to a whole floor and read prefixes from 1 to the whole list.
+    #[test]
+    fn traced_positions_match_the_full_shuffle() {
+        use rng::Rand16;
+        let mut rng = rng::DungeonRng::init(0x7EACE);
+        let mut slots = Box::new([0u8; 1 << 16]);
+        let mut draws = vec![0u16; 4 * TILES];
+        let mut moved = 0;
+        for round in 0..3000usize {
+            let len = match round % 4 {
+                0 => 1 + round % 9,
+                1 => 1 + rng.rand_int(64) as usize,
+                _ => 1 + rng.rand_int(TILES as i32) as usize,
+            };
+            let draws = &mut draws[..4 * len];
+            rng.fill_rand_int(len as u16, draws);
+            let mut list: Vec<u16> = (0..len as u16).collect();
+            for pair in draws.chunks_exact(2) {
+                list.swap(usize::from(pair[0]), usize::from(pair[1]));
+            }
+            let start = rng.rand_int(len as i32) as usize;
+            let used = (1 + rng.rand_int(20) as usize).min(len);
+            let mut traced: Vec<u16> = (0..used).map(|i| ((start + i) % len) as u16).collect();
+            let before = traced.clone();
+            trace_back_through_swaps(draws, &mut traced, &mut slots);
+            for (at, ordinal) in before.iter().zip(&traced) {
+                assert_eq!(list[usize::from(*at)], *ordinal, "round {round} len {len}");
+            }
+            moved += usize::from(before != traced);
+            assert!(
+                slots.iter().all(|&slot| slot == 0),
+                "round {round}: slots left set"
+            );
+        }
+        assert!(moved > 2000, "{moved}");
+    }
 
     /// The spawn masks take the frame as the only impassable and unbreakable tiles: check it
     /// on every preset and every layout.
