@@ -13,9 +13,8 @@
 use crate::generator::{Generator, SHUFFLE_AREA};
 use crate::props::FloorProperties;
 use crate::tile::{
-    Terrain, F_CORNER_CUTTABLE, F_IMPASSABLE, F_IN_MONSTER_HOUSE, F_IN_SHOP, F_JUNCTION,
-    F_UNBREAKABLE, HEIGHT, NO_ROOM, SPAWN_ITEM, SPAWN_MONSTER, SPAWN_SPECIAL, SPAWN_STAIRS,
-    SPAWN_TRAP, TILES, WIDTH,
+    F_CORNER_CUTTABLE, F_IMPASSABLE, F_IN_MONSTER_HOUSE, F_IN_SHOP, F_JUNCTION, F_UNBREAKABLE,
+    HEIGHT, SPAWN_ITEM, SPAWN_MONSTER, SPAWN_SPECIAL, SPAWN_STAIRS, SPAWN_TRAP, TILES, WIDTH,
 };
 
 /// Most items and traps a monster house gets.
@@ -28,6 +27,9 @@ const MAX_TRAPS: i32 = 56;
 const HIDDEN_STAIRS_GENERATOR: usize = 3;
 /// The secondary generator that rolls the hidden stairs' spawn chance.
 const HIDDEN_STAIRS_CHANCE_GENERATOR: usize = 4;
+
+/// The frame's flags, which the masks do not need (see [`FRAME_COLUMNS`]).
+const FRAME_FLAGS: u16 = F_IMPASSABLE | F_UNBREAKABLE;
 
 /// One bit per tile, one `u32` per column (bit y = row y): column-major like the tiles.
 pub(crate) type Columns = [u32; WIDTH];
@@ -134,14 +136,51 @@ fn clear(columns: &mut Columns, at: usize) {
     columns[(at / HEIGHT) % WIDTH] &= !(1 << (at % HEIGHT));
 }
 
-/// Bit y set where `keep(column[y])`: one fold over a fixed 32-value column, which compiles
-/// to a few vector compares and shuffles instead of 32 scalar tests.
+/// Bit 0 of every byte of a `u64`.
+const LOW_BITS: u64 = 0x0101_0101_0101_0101;
+
+/// Bit i set where `lane_bits` sets bit 0 of byte i of word i / 8 of `column` read as
+/// little-endian `u64`s (only bit 0 of each byte of its result counts): 8 tiles per word with
+/// plain integer operations, which compile the same on every target.
 #[inline]
-fn column_mask<T: Copy>(column: &[T; HEIGHT], keep: impl Fn(T) -> bool) -> u32 {
-    column
-        .iter()
-        .enumerate()
-        .fold(0, |mask, (y, &value)| mask | u32::from(keep(value)) << y)
+fn byte_mask(column: &[u8; HEIGHT], lane_bits: impl Fn(u64) -> u64) -> u32 {
+    let words = column.chunks_exact(8);
+    words.enumerate().fold(0, |mask, (i, word)| {
+        let word = word
+            .first_chunk()
+            .map_or(0, |&bytes| u64::from_le_bytes(bytes));
+        let lanes = lane_bits(word) & LOW_BITS;
+        // The multiply moves bit 0 of byte j to bit 56 + j; no two partial products meet.
+        let gathered = (lanes.wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32;
+        mask | gathered << (8 * i)
+    })
+}
+
+/// Bit 0 of each byte of `word` set where the byte is not zero.
+#[inline]
+fn nonzero_bytes(word: u64) -> u64 {
+    let word = word | word >> 4;
+    let word = word | word >> 2;
+    word | word >> 1
+}
+
+/// Bit y set where `flags[y]` has a flag other than the frame's: 4 tiles per `u64`.
+#[inline]
+fn flag_mask(flags: &[u16; HEIGHT]) -> u32 {
+    const KEPT: u64 = !(FRAME_FLAGS as u64) & 0xFFFF;
+    let words = flags.chunks_exact(4);
+    words.enumerate().fold(0, |mask, (i, word)| {
+        let word = word
+            .iter()
+            .rev()
+            .fold(0u64, |word, &lane| word << 16 | u64::from(lane));
+        let word = word & (KEPT * 0x0001_0001_0001_0001);
+        let word = word | word >> 8;
+        let lanes = nonzero_bytes(word) & 0x0001_0001_0001_0001;
+        // The multiply moves bit 0 of lane j to bit 60 + j; no two partial products meet.
+        let gathered = (lanes.wrapping_mul(1 << 60 | 1 << 45 | 1 << 30 | 1 << 15) >> 60) as u32;
+        mask | gathered << (4 * i)
+    })
 }
 
 /// `columns` as one expression per column.
@@ -151,9 +190,9 @@ fn each(f: impl Fn(usize) -> u32) -> Columns {
 }
 
 impl Generator {
-    /// Reads the finished layout into the spawn masks. Terrain and room come from every tile
-    /// (vector compares over each column's bytes); area and spawn flags are rare, so only a
-    /// tile with any of them is looked at one by one.
+    /// Reads the finished layout into the spawn masks. Terrain and room come from every tile,
+    /// 8 bytes at a time; area and spawn flags are rare, so only a column with any of them is
+    /// looked at tile by tile.
     pub(crate) fn build_spawn_masks(&mut self) {
         let masks = &mut self.masks;
         let tiles = &*self.tiles;
@@ -167,30 +206,33 @@ impl Generator {
             ) else {
                 continue;
             };
-            // Compared as bytes: the derived enum comparison does not vectorise.
-            let floor = column_mask(terrain, |t| t as u8 == Terrain::Floor as u8);
+            // Wall 0, floor 1, secondary 2: bit 0 is floor, neither bit is wall.
+            let terrain = terrain.map(|t| t as u8);
+            let floor = byte_mask(&terrain, |word| word);
             masks.floor[x] = floor;
-            masks.wall[x] = column_mask(terrain, |t| t as u8 == Terrain::Wall as u8);
-            masks.room[x] = floor & column_mask(rooms, |room| room != NO_ROOM);
-            let marked = column_mask(flags, |f| f & !(F_IMPASSABLE | F_UNBREAKABLE) != 0)
-                | column_mask(spawns, |spawn| spawn != 0);
+            masks.wall[x] = byte_mask(&terrain, |word| !(word | word >> 1));
+            masks.room[x] = floor & byte_mask(rooms, |word| nonzero_bytes(!word));
+            let area_flags = flags.iter().fold(0, |any, &f| any | f) & !FRAME_FLAGS;
+            let spawn_flags = spawns.iter().fold(0, |any, &spawn| any | spawn);
             let mut flag_bits = [0u32; 9];
-            let mut rest = marked;
-            while rest != 0 {
-                let y = rest.trailing_zeros() as usize;
-                rest &= rest - 1;
-                let (tile_flags, tile_spawn) = (flags[y % HEIGHT], spawns[y % HEIGHT]);
-                let has = |flag: u16| u32::from(tile_flags & flag != 0) << y;
-                let spawns = |flag: u8| u32::from(tile_spawn & flag != 0) << y;
-                flag_bits[0] |= has(F_IN_SHOP);
-                flag_bits[1] |= has(F_IN_MONSTER_HOUSE);
-                flag_bits[2] |= has(F_JUNCTION);
-                flag_bits[3] |= has(F_CORNER_CUTTABLE);
-                flag_bits[4] |= spawns(SPAWN_STAIRS);
-                flag_bits[5] |= spawns(SPAWN_ITEM);
-                flag_bits[6] |= spawns(SPAWN_TRAP);
-                flag_bits[7] |= spawns(SPAWN_MONSTER);
-                flag_bits[8] |= spawns(SPAWN_SPECIAL);
+            if area_flags | u16::from(spawn_flags) != 0 {
+                let mut marked = flag_mask(flags) | byte_mask(spawns, nonzero_bytes);
+                while marked != 0 {
+                    let y = marked.trailing_zeros() as usize;
+                    marked &= marked - 1;
+                    let (tile_flags, tile_spawn) = (flags[y % HEIGHT], spawns[y % HEIGHT]);
+                    let has = |flag: u16| u32::from(tile_flags & flag != 0) << y;
+                    let spawns = |flag: u8| u32::from(tile_spawn & flag != 0) << y;
+                    flag_bits[0] |= has(F_IN_SHOP);
+                    flag_bits[1] |= has(F_IN_MONSTER_HOUSE);
+                    flag_bits[2] |= has(F_JUNCTION);
+                    flag_bits[3] |= has(F_CORNER_CUTTABLE);
+                    flag_bits[4] |= spawns(SPAWN_STAIRS);
+                    flag_bits[5] |= spawns(SPAWN_ITEM);
+                    flag_bits[6] |= spawns(SPAWN_TRAP);
+                    flag_bits[7] |= spawns(SPAWN_MONSTER);
+                    flag_bits[8] |= spawns(SPAWN_SPECIAL);
+                }
             }
             let [shop, monster_house, junction, corner_cuttable, stairs, item, trap, monster, special] =
                 flag_bits;
