@@ -7,7 +7,7 @@
 use rng::{DungeonRng, Rand16};
 
 use crate::props::{FloorProperties, Layout, Quirks};
-use crate::spawns::{SpawnMasks, TraceSlots};
+use crate::spawns::{byte_mask, nonzero_bytes, SpawnMasks, TraceSlots};
 use crate::tile::{self, in_bounds, Terrain, Tile, TileMut, Tiles, HEIGHT, TILES, WIDTH};
 
 /// Grid cells per axis in the game's grid array (15), plus one so that the `x + 1` reads of the
@@ -615,28 +615,39 @@ impl Generator {
         }
     }
 
-    /// Tile counts of the current floor.
+    /// Tile counts of the current floor: column masks of floor, wall and room floor (8 tiles
+    /// per `u64`, as the spawn masks are built) counted with popcounts; only room floor tiles
+    /// are visited one by one, to see which rooms have any.
     pub fn counts(&self) -> Counts {
         let mut counts = Counts::default();
-        let mut seen = [false; 256];
-        for (&terrain, &room) in self.tiles.terrain.iter().zip(self.tiles.room.iter()) {
-            match terrain {
-                Terrain::Floor if room < tile::FIRST_HALLWAY_INDEX => {
-                    counts.floor += 1;
-                    counts.room_floor += 1;
-                    if !seen[usize::from(room)] {
-                        seen[usize::from(room)] = true;
-                        counts.rooms += 1;
-                    }
-                }
-                Terrain::Floor => {
-                    counts.floor += 1;
-                    counts.hallway += 1;
-                }
-                Terrain::Secondary => counts.secondary += 1,
-                Terrain::Wall => {}
+        let mut seen = [0u64; 4];
+        for x in 0..WIDTH {
+            let start = x * HEIGHT;
+            let (Some(terrain), Some(rooms)) = (
+                self.tiles.terrain[start..].first_chunk::<HEIGHT>(),
+                self.tiles.room[start..].first_chunk::<HEIGHT>(),
+            ) else {
+                continue;
+            };
+            // Wall 0, floor 1, secondary 2: bit 0 is floor, neither bit is wall.
+            let terrain = terrain.map(|t| t as u8);
+            let floor = byte_mask(&terrain, |word| word);
+            let wall = byte_mask(&terrain, |word| !(word | word >> 1));
+            // A room index below 0xF0 has a high nibble other than 0xF.
+            let room_index = byte_mask(rooms, |word| nonzero_bytes(!word & 0xF0F0_F0F0_F0F0_F0F0));
+            let room_floor = floor & room_index;
+            counts.floor += floor.count_ones();
+            counts.room_floor += room_floor.count_ones();
+            counts.secondary += (!(floor | wall)).count_ones();
+            let mut rest = room_floor;
+            while rest != 0 {
+                let room = rooms[rest.trailing_zeros() as usize % HEIGHT];
+                rest &= rest - 1;
+                seen[usize::from(room >> 6)] |= 1 << (room & 63);
             }
         }
+        counts.hallway = counts.floor - counts.room_floor;
+        counts.rooms = seen.iter().map(|bits| bits.count_ones()).sum();
         counts
     }
 
@@ -696,6 +707,49 @@ mod tests {
             }
         }
         seen
+    }
+
+    /// The mask counts agree with counting tile by tile, on random floors whose room indices
+    /// cover rooms, hallway indices (0xF0 and up) and no room.
+    #[test]
+    fn counts_agree_with_a_tile_by_tile_count() {
+        let mut generator = Generator::new();
+        let mut rng = DungeonRng::init(0xC0);
+        for round in 0..500 {
+            let mut want = Counts::default();
+            let mut seen = [false; 256];
+            for at in 0..TILES {
+                let terrain =
+                    [Terrain::Wall, Terrain::Floor, Terrain::Secondary][rng.rand_int(3) as usize];
+                let room = match rng.rand_int(4) {
+                    0 => 0xF0 + rng.rand_int(16) as u8,
+                    _ => rng.rand_int(1 + round % 240) as u8,
+                };
+                generator.tiles.set(
+                    at,
+                    Tile {
+                        terrain,
+                        room,
+                        ..Tile::WALL
+                    },
+                );
+                match terrain {
+                    Terrain::Floor if room < tile::FIRST_HALLWAY_INDEX => {
+                        want.floor += 1;
+                        want.room_floor += 1;
+                        want.rooms += u32::from(!seen[usize::from(room)]);
+                        seen[usize::from(room)] = true;
+                    }
+                    Terrain::Floor => {
+                        want.floor += 1;
+                        want.hallway += 1;
+                    }
+                    Terrain::Secondary => want.secondary += 1,
+                    Terrain::Wall => {}
+                }
+            }
+            assert_eq!(generator.counts(), want, "round {round}");
+        }
     }
 
     #[test]

@@ -143,7 +143,7 @@ const LOW_BITS: u64 = 0x0101_0101_0101_0101;
 /// little-endian `u64`s (only bit 0 of each byte of its result counts): 8 tiles per word with
 /// plain integer operations, which compile the same on every target.
 #[inline]
-fn byte_mask(column: &[u8; HEIGHT], lane_bits: impl Fn(u64) -> u64) -> u32 {
+pub(crate) fn byte_mask(column: &[u8; HEIGHT], lane_bits: impl Fn(u64) -> u64) -> u32 {
     let words = column.chunks_exact(8);
     words.enumerate().fold(0, |mask, (i, word)| {
         let word = word
@@ -158,7 +158,7 @@ fn byte_mask(column: &[u8; HEIGHT], lane_bits: impl Fn(u64) -> u64) -> u32 {
 
 /// Bit 0 of each byte of `word` set where the byte is not zero.
 #[inline]
-fn nonzero_bytes(word: u64) -> u64 {
+pub(crate) fn nonzero_bytes(word: u64) -> u64 {
     let word = word | word >> 4;
     let word = word | word >> 2;
     word | word >> 1
