@@ -7,7 +7,7 @@
 use rng::{DungeonRng, Rand16};
 
 use crate::props::{FloorProperties, Layout, Quirks};
-use crate::spawns::{byte_mask, nonzero_bytes, SpawnMasks, TraceSlots};
+use crate::spawns::{gather_byte_lanes, nonzero_bytes, SpawnMasks, TraceSlots, LOW_BITS};
 use crate::tile::{self, in_bounds, Terrain, Tile, TileMut, Tiles, HEIGHT, TILES, WIDTH};
 
 /// Grid cells per axis in the game's grid array (15), plus one so that the `x + 1` reads of the
@@ -615,11 +615,12 @@ impl Generator {
         }
     }
 
-    /// Tile counts of the current floor: column masks of floor, wall and room floor (8 tiles
-    /// per `u64`, as the spawn masks are built) counted with popcounts; only room floor tiles
-    /// are visited one by one, to see which rooms have any.
+    /// Tile counts of the current floor, 8 tiles per `u64`: floor, secondary and room floor
+    /// tiles are summed in byte lanes (224 words per floor, so no lane overflows) and added
+    /// up at the end; only room floor tiles are visited one by one, to see which rooms have
+    /// any.
     pub fn counts(&self) -> Counts {
-        let mut counts = Counts::default();
+        let (mut floor, mut secondary, mut room_floor) = (0u64, 0u64, 0u64);
         let mut seen = [0u64; 4];
         for x in 0..WIDTH {
             let start = x * HEIGHT;
@@ -629,26 +630,43 @@ impl Generator {
             ) else {
                 continue;
             };
-            // Wall 0, floor 1, secondary 2: bit 0 is floor, neither bit is wall.
             let terrain = terrain.map(|t| t as u8);
-            let floor = byte_mask(&terrain, |word| word);
-            let wall = byte_mask(&terrain, |word| !(word | word >> 1));
-            // A room index below 0xF0 has a high nibble other than 0xF.
-            let room_index = byte_mask(rooms, |word| nonzero_bytes(!word & 0xF0F0_F0F0_F0F0_F0F0));
-            let room_floor = floor & room_index;
-            counts.floor += floor.count_ones();
-            counts.room_floor += room_floor.count_ones();
-            counts.secondary += (!(floor | wall)).count_ones();
-            let mut rest = room_floor;
-            while rest != 0 {
-                let room = rooms[rest.trailing_zeros() as usize % HEIGHT];
-                rest &= rest - 1;
+            let mut column_room_floor = 0u32;
+            for (i, (terrain, rooms)) in terrain
+                .chunks_exact(8)
+                .zip(rooms.chunks_exact(8))
+                .enumerate()
+            {
+                let word = |bytes: &[u8]| bytes.first_chunk().map_or(0, |&b| u64::from_le_bytes(b));
+                let (terrain, rooms) = (word(terrain), word(rooms));
+                // Wall 0, floor 1, secondary 2; a room index below 0xF0 has a high nibble
+                // other than 0xF.
+                let floor_lanes = terrain & LOW_BITS;
+                let room_lanes = floor_lanes & nonzero_bytes(!rooms & 0xF0F0_F0F0_F0F0_F0F0);
+                floor += floor_lanes;
+                secondary += terrain >> 1 & LOW_BITS;
+                room_floor += room_lanes;
+                column_room_floor |= gather_byte_lanes(room_lanes) << (8 * i);
+            }
+            while column_room_floor != 0 {
+                let room = rooms[column_room_floor.trailing_zeros() as usize % HEIGHT];
+                column_room_floor &= column_room_floor - 1;
                 seen[usize::from(room >> 6)] |= 1 << (room & 63);
             }
         }
-        counts.hallway = counts.floor - counts.room_floor;
-        counts.rooms = seen.iter().map(|bits| bits.count_ones()).sum();
-        counts
+        // The sum of a word's 8 byte lanes, through 16-bit lanes.
+        let total = |lanes: u64| {
+            let pairs = (lanes & 0x00FF_00FF_00FF_00FF) + (lanes >> 8 & 0x00FF_00FF_00FF_00FF);
+            (pairs.wrapping_mul(0x0001_0001_0001_0001) >> 48) as u32
+        };
+        let (floor, room_floor) = (total(floor), total(room_floor));
+        Counts {
+            rooms: seen.iter().map(|bits| bits.count_ones()).sum(),
+            floor,
+            room_floor,
+            hallway: floor - room_floor,
+            secondary: total(secondary),
+        }
     }
 
     /// Whether tile (x, y) is a wall, for callers that only need the shape.

@@ -137,7 +137,7 @@ fn clear(columns: &mut Columns, at: usize) {
 }
 
 /// Bit 0 of every byte of a `u64`.
-const LOW_BITS: u64 = 0x0101_0101_0101_0101;
+pub(crate) const LOW_BITS: u64 = 0x0101_0101_0101_0101;
 
 /// Bit i set where `lane_bits` sets bit 0 of byte i of word i / 8 of `column` read as
 /// little-endian `u64`s (only bit 0 of each byte of its result counts): 8 tiles per word with
@@ -149,11 +149,15 @@ pub(crate) fn byte_mask(column: &[u8; HEIGHT], lane_bits: impl Fn(u64) -> u64) -
         let word = word
             .first_chunk()
             .map_or(0, |&bytes| u64::from_le_bytes(bytes));
-        let lanes = lane_bits(word) & LOW_BITS;
-        // The multiply moves bit 0 of byte j to bit 56 + j; no two partial products meet.
-        let gathered = (lanes.wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32;
-        mask | gathered << (8 * i)
+        mask | gather_byte_lanes(lane_bits(word) & LOW_BITS) << (8 * i)
     })
+}
+
+/// Bit i set where bit 0 of byte i of `lanes` is (all other bits of `lanes` clear).
+#[inline]
+pub(crate) fn gather_byte_lanes(lanes: u64) -> u32 {
+    // The multiply moves bit 0 of byte j to bit 56 + j; no two partial products meet.
+    (lanes.wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
 }
 
 /// Bit 0 of each byte of `word` set where the byte is not zero.
