@@ -537,8 +537,9 @@ fn stairs_always_reachable(open: &[u32; WIDTH], stairs_x: i32, stairs_y: i32) ->
 }
 
 /// The tiles reachable from (x, y), which must be on the floor, as column masks like `open`
-/// (none when (x, y) is not walkable). The fill grows whole columns at once, sweeping right
-/// then left until nothing changes: the closure of the same moves a tile search makes.
+/// (none when (x, y) is not walkable). The fill grows whole columns at once, revisiting a
+/// column whenever a neighbour grew, until nothing changes: the closure of the same moves a
+/// tile search makes.
 fn reached_columns(open: &[u32; WIDTH], x: i32, y: i32) -> [u32; WIDTH] {
     let (x, y) = (x as usize, y as usize);
     let mut reached = [0u32; WIDTH];
@@ -560,9 +561,15 @@ fn reached_columns(open: &[u32; WIDTH], x: i32, y: i32) -> [u32; WIDTH] {
         }
         up | down
     };
-    // Every column of `reached` stays closed under `fill_column`, so a column whose
-    // neighbours add nothing new needs no fill (most columns on every sweep after the first).
-    let widen = |reached: &mut [u32; WIDTH], x: usize| -> bool {
+    // Every column of `reached` stays closed under `fill_column`, so only a column next to
+    // one that grew can grow: those wait in a bit set (lowest first) until none is left.
+    const _: () = assert!(WIDTH < 64);
+    reached[x] = fill_column(start, open[x]);
+    let neighbours = |x: usize| (0b101u64 << x >> 1) & ((1u64 << WIDTH) - 1);
+    let mut waiting = neighbours(x);
+    while waiting != 0 {
+        let x = waiting.trailing_zeros() as usize % WIDTH;
+        waiting &= waiting - 1;
         let mut mask = reached[x];
         if x > 0 {
             mask |= reached[x - 1] & open[x];
@@ -570,26 +577,12 @@ fn reached_columns(open: &[u32; WIDTH], x: i32, y: i32) -> [u32; WIDTH] {
         if x + 1 < WIDTH {
             mask |= reached[x + 1] & open[x];
         }
-        if mask == reached[x] {
-            return false;
-        }
-        reached[x] = fill_column(mask, open[x]);
-        true
-    };
-    reached[x] = fill_column(start, open[x]);
-    loop {
-        // A sweep east, then one west, so that runs in either direction travel in one round.
-        let mut changed = false;
-        for x in 0..WIDTH {
-            changed |= widen(&mut reached, x);
-        }
-        for x in (0..WIDTH).rev() {
-            changed |= widen(&mut reached, x);
-        }
-        if !changed {
-            return reached;
+        if mask != reached[x] {
+            reached[x] = fill_column(mask, open[x]);
+            waiting |= neighbours(x);
         }
     }
+    reached
 }
 
 impl Generator {
