@@ -97,10 +97,13 @@ struct Ranked {
 
 impl Ranked {
     fn new(columns: Columns) -> Ranked {
+        // The counts first, in a loop of their own that the compiler vectorises (baseline
+        // x86-64 has no popcount instruction), then their running sum.
+        let counts = columns.map(|column| column.count_ones() as u16);
         let mut before = [0u16; WIDTH + 1];
         let mut total = 0u16;
-        for (slot, column) in before[1..].iter_mut().zip(columns.iter()) {
-            total += column.count_ones() as u16;
+        for (slot, count) in before[1..].iter_mut().zip(counts) {
+            total += count;
             *slot = total;
         }
         Ranked { columns, before }
