@@ -130,6 +130,8 @@ pub struct Generator {
     pub(crate) shuffle_area: Box<[u16; SHUFFLE_AREA]>,
     /// Scratch table of the shuffles' backward trace.
     pub(crate) trace_slots: Box<TraceSlots>,
+    /// The shuffled list entries a spawn placement reads.
+    pub(crate) entries: Box<[u16; TILES]>,
     pub(crate) rng: DungeonRng,
     pub(crate) status: Status,
     pub(crate) quirks: Quirks,
@@ -167,6 +169,7 @@ impl Generator {
             draw_buffer: vec![0; 4 * TILES].into_boxed_slice(),
             shuffle_area: Box::new([0; SHUFFLE_AREA]),
             trace_slots: Box::new([0; 1 << 16]),
+            entries: Box::new([0; TILES]),
             template: Box::new(Self::fresh_floor()),
             rng: DungeonRng::init(0),
             status: Status {

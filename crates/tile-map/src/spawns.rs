@@ -6,8 +6,9 @@
 //!
 //! Spawning never changes terrain, rooms or area flags, so the layout is read once per spawn
 //! pass into column masks ([`SpawnMasks`]: one `u32` per column, bit y = row y) and every
-//! candidate list is a mask expression. A list is never materialised: the shuffle permutes
-//! the ordinals 0..len, and only the few ordinals that get a spawn are mapped back to tiles
+//! candidate list is a mask expression. A list is never materialised, nor usually shuffled:
+//! the shuffle's draws are made, and only the few positions that get a spawn are traced back
+//! through its swaps to the ordinals the shuffle put there, which are mapped back to tiles
 //! (the n-th set bit of the mask, which is the n-th entry of the game's x-outer list).
 
 use crate::generator::{Generator, SHUFFLE_AREA};
@@ -262,21 +263,6 @@ impl Generator {
         each(|x| m.room[x] & !m.shop[x] & !m.junction[x] & !FRAME_COLUMNS[x])
     }
 
-    /// `ShuffleSpawnPositions` on the list positions 0..len, from its 4 x len draws already in
-    /// the draw buffer: 2 x len swaps of two `RandInt(len)` indices. The swaps run on a
-    /// power-of-two array where a masked index needs no bounds check (the mask never changes
-    /// an index, which is always below len). Only used when the backward trace cannot be.
-    fn shuffle_ordinals(&mut self, len: usize) {
-        let draws = &self.draw_buffer[..4 * len];
-        let area = &mut *self.shuffle_area;
-        area[..len].copy_from_slice(&IDENTITY[..len]);
-        for pair in draws.chunks_exact(2) {
-            let a = usize::from(pair[0]) & (SHUFFLE_AREA - 1);
-            let b = usize::from(pair[1]) & (SHUFFLE_AREA - 1);
-            area.swap(a, b);
-        }
-    }
-
     /// Shuffles the list of `candidates` (not empty) and calls `mark` on the tiles of `count`
     /// entries from a random start, wrapping around.
     ///
@@ -298,22 +284,15 @@ impl Generator {
         // Entry i is read at position (start + i) mod len: `used` distinct positions.
         let count = usize::try_from(count).unwrap_or(0);
         let used = count.min(len);
-        let mut traced = [0u16; TRACED_MAX];
-        let traced = &mut traced[..used.min(TRACED_MAX)];
-        if used <= TRACED_MAX {
-            for (i, position) in traced.iter_mut().enumerate() {
-                *position = ((start + i) % len) as u16;
-            }
-            let draws = &self.draw_buffer[..4 * len];
-            trace_back_through_swaps(draws, traced, &mut self.trace_slots);
-        } else {
-            self.shuffle_ordinals(len);
-        }
+        shuffled_entries(
+            &self.draw_buffer[..4 * len],
+            start,
+            &mut self.entries[..used],
+            &mut self.trace_slots,
+            &mut self.shuffle_area,
+        );
         for i in 0..count {
-            let ordinal = match traced.get(i % used) {
-                Some(&ordinal) => ordinal,
-                None => self.shuffle_area[(start + i) % len % SHUFFLE_AREA],
-            };
+            let ordinal = self.entries[i % used % TILES];
             mark(self, candidates.tile(usize::from(ordinal)));
         }
     }
@@ -530,6 +509,43 @@ impl Generator {
     }
 }
 
+/// The entries that `ShuffleSpawnPositions` on the list 0..len, given its 4 x len `draws`,
+/// leaves at positions `start`, `start + 1`, ... (mod len), one per slot of `entries` (at most
+/// len of them).
+///
+/// Usually only a few positions are read, so the shuffle is not run: each read position is
+/// traced back through the swaps instead (see [`trace_back_through_swaps`]). Longer prefixes
+/// run the 2 x len swaps on `area`, a power-of-two array where a masked index needs no bounds
+/// check (the mask never changes an index, which is always below len).
+fn shuffled_entries(
+    draws: &[u16],
+    start: usize,
+    entries: &mut [u16],
+    slots: &mut TraceSlots,
+    area: &mut [u16; SHUFFLE_AREA],
+) {
+    let len = draws.len() / 4;
+    if len == 0 {
+        return;
+    }
+    if entries.len() <= TRACED_MAX {
+        for (i, position) in entries.iter_mut().enumerate() {
+            *position = ((start + i) % len) as u16;
+        }
+        trace_back_through_swaps(draws, entries, slots);
+        return;
+    }
+    area[..len].copy_from_slice(&IDENTITY[..len]);
+    for pair in draws.chunks_exact(2) {
+        let a = usize::from(pair[0]) & (SHUFFLE_AREA - 1);
+        let b = usize::from(pair[1]) & (SHUFFLE_AREA - 1);
+        area.swap(a, b);
+    }
+    for (i, entry) in entries.iter_mut().enumerate() {
+        *entry = area[(start + i) % len % SHUFFLE_AREA];
+    }
+}
+
 /// Most list positions [`Generator::place`] traces back (a [`TraceSlots`] entry is a `u8`);
 /// longer prefixes run the whole shuffle.
 const TRACED_MAX: usize = u8::MAX as usize;
@@ -549,8 +565,9 @@ pub(crate) type TraceSlots = [u8; 1 << 16];
 /// draws is first tested with one table read per draw, and only a block that names one is
 /// undone swap by swap. `slots` is all zero before and after.
 fn trace_back_through_swaps(draws: &[u16], traced: &mut [u16], slots: &mut TraceSlots) {
-    for (slot, &position) in (1u8..).zip(traced.iter()) {
-        slots[usize::from(position)] = slot;
+    for (i, &position) in traced.iter().enumerate() {
+        // At most TRACED_MAX (255) positions: slot i + 1 fits.
+        slots[usize::from(position)] = (i + 1) as u8;
     }
     // The draw count is a multiple of 4, so blocks from the end hold whole pairs.
     let mut blocks = draws.rchunks_exact(DRAW_BLOCK);
@@ -611,15 +628,18 @@ mod tests {
     use crate::tile::Tile;
     use crate::{preset, Quirks, PRESET_NAMES};
 
-    /// The backward trace names the same entries as running the whole shuffle, for list
-    /// lengths from 1 to a whole floor and read prefixes from 1 to the whole list.
+    /// The entries read after the shuffle, traced back or (for long prefixes) shuffled,
+    /// are those of running the whole shuffle, for list lengths from 1 to a whole floor and
+    /// read prefixes from 1 to the whole list.
     #[test]
-    fn traced_positions_match_the_full_shuffle() {
+    fn shuffled_entries_match_the_full_shuffle() {
         use rng::Rand16;
         let mut rng = rng::DungeonRng::init(0x7EACE);
         let mut slots = Box::new([0u8; 1 << 16]);
+        let mut area = Box::new([0u16; SHUFFLE_AREA]);
         let mut draws = vec![0u16; 4 * TILES];
-        let mut moved = 0;
+        let mut entries = vec![0u16; TILES];
+        let (mut traced, mut shuffled) = (0, 0);
         for round in 0..3000usize {
             let len = match round % 4 {
                 0 => 1 + round % 9,
@@ -633,20 +653,35 @@ mod tests {
                 list.swap(usize::from(pair[0]), usize::from(pair[1]));
             }
             let start = rng.rand_int(len as i32) as usize;
-            let used = (1 + rng.rand_int(20) as usize).min(len);
-            let mut traced: Vec<u16> = (0..used).map(|i| ((start + i) % len) as u16).collect();
-            let before = traced.clone();
-            trace_back_through_swaps(draws, &mut traced, &mut slots);
-            for (at, ordinal) in before.iter().zip(&traced) {
-                assert_eq!(list[usize::from(*at)], *ordinal, "round {round} len {len}");
+            let used = match round % 3 {
+                0 => 1 + rng.rand_int(20) as usize,
+                1 => TRACED_MAX - 2 + rng.rand_int(5) as usize,
+                _ => 1 + rng.rand_int(len as i32) as usize,
             }
-            moved += usize::from(before != traced);
+            .min(len);
+            let entries = &mut entries[..used];
+            shuffled_entries(draws, start, entries, &mut slots, &mut area);
+            for (i, entry) in entries.iter().enumerate() {
+                assert_eq!(
+                    list[(start + i) % len],
+                    *entry,
+                    "round {round} len {len} used {used}"
+                );
+            }
             assert!(
                 slots.iter().all(|&slot| slot == 0),
                 "round {round}: slots left set"
             );
+            if used <= TRACED_MAX {
+                traced += 1;
+            } else {
+                shuffled += 1;
+            }
         }
-        assert!(moved > 2000, "{moved}");
+        assert!(
+            traced > 1000 && shuffled > 300,
+            "{traced} traced, {shuffled} shuffled"
+        );
     }
 
     /// The spawn masks take the frame as the only impassable and unbreakable tiles: check it
