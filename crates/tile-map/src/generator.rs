@@ -7,7 +7,7 @@
 use rng::{DungeonRng, Rand16};
 
 use crate::props::{FloorProperties, Layout, Quirks};
-use crate::spawns::SpawnMasks;
+use crate::spawns::{gather_byte_lanes, nonzero_bytes, SpawnMasks, TraceSlots, LOW_BITS};
 use crate::tile::{self, in_bounds, Terrain, Tile, TileMut, Tiles, HEIGHT, TILES, WIDTH};
 
 /// Grid cells per axis in the game's grid array (15), plus one so that the `x + 1` reads of the
@@ -128,6 +128,10 @@ pub struct Generator {
     pub(crate) draw_buffer: Box<[u16]>,
     /// Scratch array the shuffles swap in.
     pub(crate) shuffle_area: Box<[u16; SHUFFLE_AREA]>,
+    /// Scratch table of the shuffles' backward trace.
+    pub(crate) trace_slots: Box<TraceSlots>,
+    /// The shuffled list entries a spawn placement reads.
+    pub(crate) entries: Box<[u16; TILES]>,
     pub(crate) rng: DungeonRng,
     pub(crate) status: Status,
     pub(crate) quirks: Quirks,
@@ -164,6 +168,8 @@ impl Generator {
             masks: SpawnMasks::new(),
             draw_buffer: vec![0; 4 * TILES].into_boxed_slice(),
             shuffle_area: Box::new([0; SHUFFLE_AREA]),
+            trace_slots: Box::new([0; 1 << 16]),
+            entries: Box::new([0; TILES]),
             template: Box::new(Self::fresh_floor()),
             rng: DungeonRng::init(0),
             status: Status {
@@ -534,8 +540,9 @@ fn stairs_always_reachable(open: &[u32; WIDTH], stairs_x: i32, stairs_y: i32) ->
 }
 
 /// The tiles reachable from (x, y), which must be on the floor, as column masks like `open`
-/// (none when (x, y) is not walkable). The fill grows whole columns at once, sweeping right
-/// then left until nothing changes: the closure of the same moves a tile search makes.
+/// (none when (x, y) is not walkable). The fill grows whole columns at once, revisiting a
+/// column whenever a neighbour grew, until nothing changes: the closure of the same moves a
+/// tile search makes.
 fn reached_columns(open: &[u32; WIDTH], x: i32, y: i32) -> [u32; WIDTH] {
     let (x, y) = (x as usize, y as usize);
     let mut reached = [0u32; WIDTH];
@@ -557,9 +564,15 @@ fn reached_columns(open: &[u32; WIDTH], x: i32, y: i32) -> [u32; WIDTH] {
         }
         up | down
     };
-    // Every column of `reached` stays closed under `fill_column`, so a column whose
-    // neighbours add nothing new needs no fill (most columns on every sweep after the first).
-    let widen = |reached: &mut [u32; WIDTH], x: usize| -> bool {
+    // Every column of `reached` stays closed under `fill_column`, so only a column next to
+    // one that grew can grow: those wait in a bit set (lowest first) until none is left.
+    const _: () = assert!(WIDTH < 64);
+    reached[x] = fill_column(start, open[x]);
+    let neighbours = |x: usize| (0b101u64 << x >> 1) & ((1u64 << WIDTH) - 1);
+    let mut waiting = neighbours(x);
+    while waiting != 0 {
+        let x = waiting.trailing_zeros() as usize % WIDTH;
+        waiting &= waiting - 1;
         let mut mask = reached[x];
         if x > 0 {
             mask |= reached[x - 1] & open[x];
@@ -567,26 +580,12 @@ fn reached_columns(open: &[u32; WIDTH], x: i32, y: i32) -> [u32; WIDTH] {
         if x + 1 < WIDTH {
             mask |= reached[x + 1] & open[x];
         }
-        if mask == reached[x] {
-            return false;
-        }
-        reached[x] = fill_column(mask, open[x]);
-        true
-    };
-    reached[x] = fill_column(start, open[x]);
-    loop {
-        // A sweep east, then one west, so that runs in either direction travel in one round.
-        let mut changed = false;
-        for x in 0..WIDTH {
-            changed |= widen(&mut reached, x);
-        }
-        for x in (0..WIDTH).rev() {
-            changed |= widen(&mut reached, x);
-        }
-        if !changed {
-            return reached;
+        if mask != reached[x] {
+            reached[x] = fill_column(mask, open[x]);
+            waiting |= neighbours(x);
         }
     }
+    reached
 }
 
 impl Generator {
@@ -612,29 +611,58 @@ impl Generator {
         }
     }
 
-    /// Tile counts of the current floor.
+    /// Tile counts of the current floor, 8 tiles per `u64`: floor, secondary and room floor
+    /// tiles are summed in byte lanes (224 words per floor, so no lane overflows) and added
+    /// up at the end; only room floor tiles are visited one by one, to see which rooms have
+    /// any.
     pub fn counts(&self) -> Counts {
-        let mut counts = Counts::default();
-        let mut seen = [false; 256];
-        for (&terrain, &room) in self.tiles.terrain.iter().zip(self.tiles.room.iter()) {
-            match terrain {
-                Terrain::Floor if room < tile::FIRST_HALLWAY_INDEX => {
-                    counts.floor += 1;
-                    counts.room_floor += 1;
-                    if !seen[usize::from(room)] {
-                        seen[usize::from(room)] = true;
-                        counts.rooms += 1;
-                    }
-                }
-                Terrain::Floor => {
-                    counts.floor += 1;
-                    counts.hallway += 1;
-                }
-                Terrain::Secondary => counts.secondary += 1,
-                Terrain::Wall => {}
+        let (mut floor, mut secondary, mut room_floor) = (0u64, 0u64, 0u64);
+        let mut seen = [0u64; 4];
+        for x in 0..WIDTH {
+            let start = x * HEIGHT;
+            let (Some(terrain), Some(rooms)) = (
+                self.tiles.terrain[start..].first_chunk::<HEIGHT>(),
+                self.tiles.room[start..].first_chunk::<HEIGHT>(),
+            ) else {
+                continue;
+            };
+            let terrain = terrain.map(|t| t as u8);
+            let mut column_room_floor = 0u32;
+            for (i, (terrain, rooms)) in terrain
+                .chunks_exact(8)
+                .zip(rooms.chunks_exact(8))
+                .enumerate()
+            {
+                let word = |bytes: &[u8]| bytes.first_chunk().map_or(0, |&b| u64::from_le_bytes(b));
+                let (terrain, rooms) = (word(terrain), word(rooms));
+                // Wall 0, floor 1, secondary 2; a room index below 0xF0 has a high nibble
+                // other than 0xF.
+                let floor_lanes = terrain & LOW_BITS;
+                let room_lanes = floor_lanes & nonzero_bytes(!rooms & 0xF0F0_F0F0_F0F0_F0F0);
+                floor += floor_lanes;
+                secondary += terrain >> 1 & LOW_BITS;
+                room_floor += room_lanes;
+                column_room_floor |= gather_byte_lanes(room_lanes) << (8 * i);
+            }
+            while column_room_floor != 0 {
+                let room = rooms[column_room_floor.trailing_zeros() as usize % HEIGHT];
+                column_room_floor &= column_room_floor - 1;
+                seen[usize::from(room >> 6)] |= 1 << (room & 63);
             }
         }
-        counts
+        // The sum of a word's 8 byte lanes, through 16-bit lanes.
+        let total = |lanes: u64| {
+            let pairs = (lanes & 0x00FF_00FF_00FF_00FF) + (lanes >> 8 & 0x00FF_00FF_00FF_00FF);
+            (pairs.wrapping_mul(0x0001_0001_0001_0001) >> 48) as u32
+        };
+        let (floor, room_floor) = (total(floor), total(room_floor));
+        Counts {
+            rooms: seen.iter().map(|bits| bits.count_ones()).sum(),
+            floor,
+            room_floor,
+            hallway: floor - room_floor,
+            secondary: total(secondary),
+        }
     }
 
     /// Whether tile (x, y) is a wall, for callers that only need the shape.
@@ -693,6 +721,49 @@ mod tests {
             }
         }
         seen
+    }
+
+    /// The mask counts agree with counting tile by tile, on random floors whose room indices
+    /// cover rooms, hallway indices (0xF0 and up) and no room.
+    #[test]
+    fn counts_agree_with_a_tile_by_tile_count() {
+        let mut generator = Generator::new();
+        let mut rng = DungeonRng::init(0xC0);
+        for round in 0..500 {
+            let mut want = Counts::default();
+            let mut seen = [false; 256];
+            for at in 0..TILES {
+                let terrain =
+                    [Terrain::Wall, Terrain::Floor, Terrain::Secondary][rng.rand_int(3) as usize];
+                let room = match rng.rand_int(4) {
+                    0 => 0xF0 + rng.rand_int(16) as u8,
+                    _ => rng.rand_int(1 + round % 240) as u8,
+                };
+                generator.tiles.set(
+                    at,
+                    Tile {
+                        terrain,
+                        room,
+                        ..Tile::WALL
+                    },
+                );
+                match terrain {
+                    Terrain::Floor if room < tile::FIRST_HALLWAY_INDEX => {
+                        want.floor += 1;
+                        want.room_floor += 1;
+                        want.rooms += u32::from(!seen[usize::from(room)]);
+                        seen[usize::from(room)] = true;
+                    }
+                    Terrain::Floor => {
+                        want.floor += 1;
+                        want.hallway += 1;
+                    }
+                    Terrain::Secondary => want.secondary += 1,
+                    Terrain::Wall => {}
+                }
+            }
+            assert_eq!(generator.counts(), want, "round {round}");
+        }
     }
 
     #[test]

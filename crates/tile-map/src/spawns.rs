@@ -6,16 +6,16 @@
 //!
 //! Spawning never changes terrain, rooms or area flags, so the layout is read once per spawn
 //! pass into column masks ([`SpawnMasks`]: one `u32` per column, bit y = row y) and every
-//! candidate list is a mask expression. A list is never materialised: the shuffle permutes
-//! the ordinals 0..len, and only the few ordinals that get a spawn are mapped back to tiles
+//! candidate list is a mask expression. A list is never materialised, nor usually shuffled:
+//! the shuffle's draws are made, and only the few positions that get a spawn are traced back
+//! through its swaps to the ordinals the shuffle put there, which are mapped back to tiles
 //! (the n-th set bit of the mask, which is the n-th entry of the game's x-outer list).
 
 use crate::generator::{Generator, SHUFFLE_AREA};
 use crate::props::FloorProperties;
 use crate::tile::{
-    Terrain, F_CORNER_CUTTABLE, F_IMPASSABLE, F_IN_MONSTER_HOUSE, F_IN_SHOP, F_JUNCTION,
-    F_UNBREAKABLE, HEIGHT, NO_ROOM, SPAWN_ITEM, SPAWN_MONSTER, SPAWN_SPECIAL, SPAWN_STAIRS,
-    SPAWN_TRAP, TILES, WIDTH,
+    F_CORNER_CUTTABLE, F_IMPASSABLE, F_IN_MONSTER_HOUSE, F_IN_SHOP, F_JUNCTION, F_UNBREAKABLE,
+    HEIGHT, SPAWN_ITEM, SPAWN_MONSTER, SPAWN_SPECIAL, SPAWN_STAIRS, SPAWN_TRAP, TILES, WIDTH,
 };
 
 /// Most items and traps a monster house gets.
@@ -28,6 +28,9 @@ const MAX_TRAPS: i32 = 56;
 const HIDDEN_STAIRS_GENERATOR: usize = 3;
 /// The secondary generator that rolls the hidden stairs' spawn chance.
 const HIDDEN_STAIRS_CHANCE_GENERATOR: usize = 4;
+
+/// The frame's flags, which the masks do not need (see [`FRAME_COLUMNS`]).
+const FRAME_FLAGS: u16 = F_IMPASSABLE | F_UNBREAKABLE;
 
 /// One bit per tile, one `u32` per column (bit y = row y): column-major like the tiles.
 pub(crate) type Columns = [u32; WIDTH];
@@ -95,10 +98,13 @@ struct Ranked {
 
 impl Ranked {
     fn new(columns: Columns) -> Ranked {
+        // The counts first, in a loop of their own that the compiler vectorises (baseline
+        // x86-64 has no popcount instruction), then their running sum.
+        let counts = columns.map(|column| column.count_ones() as u16);
         let mut before = [0u16; WIDTH + 1];
         let mut total = 0u16;
-        for (slot, column) in before[1..].iter_mut().zip(columns.iter()) {
-            total += column.count_ones() as u16;
+        for (slot, count) in before[1..].iter_mut().zip(counts) {
+            total += count;
             *slot = total;
         }
         Ranked { columns, before }
@@ -134,14 +140,55 @@ fn clear(columns: &mut Columns, at: usize) {
     columns[(at / HEIGHT) % WIDTH] &= !(1 << (at % HEIGHT));
 }
 
-/// Bit y set where `keep(column[y])`: one fold over a fixed 32-value column, which compiles
-/// to a few vector compares and shuffles instead of 32 scalar tests.
+/// Bit 0 of every byte of a `u64`.
+pub(crate) const LOW_BITS: u64 = 0x0101_0101_0101_0101;
+
+/// Bit i set where `lane_bits` sets bit 0 of byte i of word i / 8 of `column` read as
+/// little-endian `u64`s (only bit 0 of each byte of its result counts): 8 tiles per word with
+/// plain integer operations, which compile the same on every target.
 #[inline]
-fn column_mask<T: Copy>(column: &[T; HEIGHT], keep: impl Fn(T) -> bool) -> u32 {
-    column
-        .iter()
-        .enumerate()
-        .fold(0, |mask, (y, &value)| mask | u32::from(keep(value)) << y)
+pub(crate) fn byte_mask(column: &[u8; HEIGHT], lane_bits: impl Fn(u64) -> u64) -> u32 {
+    let words = column.chunks_exact(8);
+    words.enumerate().fold(0, |mask, (i, word)| {
+        let word = word
+            .first_chunk()
+            .map_or(0, |&bytes| u64::from_le_bytes(bytes));
+        mask | gather_byte_lanes(lane_bits(word) & LOW_BITS) << (8 * i)
+    })
+}
+
+/// Bit i set where bit 0 of byte i of `lanes` is (all other bits of `lanes` clear).
+#[inline]
+pub(crate) fn gather_byte_lanes(lanes: u64) -> u32 {
+    // The multiply moves bit 0 of byte j to bit 56 + j; no two partial products meet.
+    (lanes.wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
+}
+
+/// Bit 0 of each byte of `word` set where the byte is not zero.
+#[inline]
+pub(crate) fn nonzero_bytes(word: u64) -> u64 {
+    let word = word | word >> 4;
+    let word = word | word >> 2;
+    word | word >> 1
+}
+
+/// Bit y set where `flags[y]` has a flag other than the frame's: 4 tiles per `u64`.
+#[inline]
+fn flag_mask(flags: &[u16; HEIGHT]) -> u32 {
+    const KEPT: u64 = !(FRAME_FLAGS as u64) & 0xFFFF;
+    let words = flags.chunks_exact(4);
+    words.enumerate().fold(0, |mask, (i, word)| {
+        let word = word
+            .iter()
+            .rev()
+            .fold(0u64, |word, &lane| word << 16 | u64::from(lane));
+        let word = word & (KEPT * 0x0001_0001_0001_0001);
+        let word = word | word >> 8;
+        let lanes = nonzero_bytes(word) & 0x0001_0001_0001_0001;
+        // The multiply moves bit 0 of lane j to bit 60 + j; no two partial products meet.
+        let gathered = (lanes.wrapping_mul(1 << 60 | 1 << 45 | 1 << 30 | 1 << 15) >> 60) as u32;
+        mask | gathered << (4 * i)
+    })
 }
 
 /// `columns` as one expression per column.
@@ -151,9 +198,9 @@ fn each(f: impl Fn(usize) -> u32) -> Columns {
 }
 
 impl Generator {
-    /// Reads the finished layout into the spawn masks. Terrain and room come from every tile
-    /// (vector compares over each column's bytes); area and spawn flags are rare, so only a
-    /// tile with any of them is looked at one by one.
+    /// Reads the finished layout into the spawn masks. Terrain and room come from every tile,
+    /// 8 bytes at a time; area and spawn flags are rare, so only a column with any of them is
+    /// looked at tile by tile.
     pub(crate) fn build_spawn_masks(&mut self) {
         let masks = &mut self.masks;
         let tiles = &*self.tiles;
@@ -167,30 +214,33 @@ impl Generator {
             ) else {
                 continue;
             };
-            // Compared as bytes: the derived enum comparison does not vectorise.
-            let floor = column_mask(terrain, |t| t as u8 == Terrain::Floor as u8);
+            // Wall 0, floor 1, secondary 2: bit 0 is floor, neither bit is wall.
+            let terrain = terrain.map(|t| t as u8);
+            let floor = byte_mask(&terrain, |word| word);
             masks.floor[x] = floor;
-            masks.wall[x] = column_mask(terrain, |t| t as u8 == Terrain::Wall as u8);
-            masks.room[x] = floor & column_mask(rooms, |room| room != NO_ROOM);
-            let marked = column_mask(flags, |f| f & !(F_IMPASSABLE | F_UNBREAKABLE) != 0)
-                | column_mask(spawns, |spawn| spawn != 0);
+            masks.wall[x] = byte_mask(&terrain, |word| !(word | word >> 1));
+            masks.room[x] = floor & byte_mask(rooms, |word| nonzero_bytes(!word));
+            let area_flags = flags.iter().fold(0, |any, &f| any | f) & !FRAME_FLAGS;
+            let spawn_flags = spawns.iter().fold(0, |any, &spawn| any | spawn);
             let mut flag_bits = [0u32; 9];
-            let mut rest = marked;
-            while rest != 0 {
-                let y = rest.trailing_zeros() as usize;
-                rest &= rest - 1;
-                let (tile_flags, tile_spawn) = (flags[y % HEIGHT], spawns[y % HEIGHT]);
-                let has = |flag: u16| u32::from(tile_flags & flag != 0) << y;
-                let spawns = |flag: u8| u32::from(tile_spawn & flag != 0) << y;
-                flag_bits[0] |= has(F_IN_SHOP);
-                flag_bits[1] |= has(F_IN_MONSTER_HOUSE);
-                flag_bits[2] |= has(F_JUNCTION);
-                flag_bits[3] |= has(F_CORNER_CUTTABLE);
-                flag_bits[4] |= spawns(SPAWN_STAIRS);
-                flag_bits[5] |= spawns(SPAWN_ITEM);
-                flag_bits[6] |= spawns(SPAWN_TRAP);
-                flag_bits[7] |= spawns(SPAWN_MONSTER);
-                flag_bits[8] |= spawns(SPAWN_SPECIAL);
+            if area_flags | u16::from(spawn_flags) != 0 {
+                let mut marked = flag_mask(flags) | byte_mask(spawns, nonzero_bytes);
+                while marked != 0 {
+                    let y = marked.trailing_zeros() as usize;
+                    marked &= marked - 1;
+                    let (tile_flags, tile_spawn) = (flags[y % HEIGHT], spawns[y % HEIGHT]);
+                    let has = |flag: u16| u32::from(tile_flags & flag != 0) << y;
+                    let spawns = |flag: u8| u32::from(tile_spawn & flag != 0) << y;
+                    flag_bits[0] |= has(F_IN_SHOP);
+                    flag_bits[1] |= has(F_IN_MONSTER_HOUSE);
+                    flag_bits[2] |= has(F_JUNCTION);
+                    flag_bits[3] |= has(F_CORNER_CUTTABLE);
+                    flag_bits[4] |= spawns(SPAWN_STAIRS);
+                    flag_bits[5] |= spawns(SPAWN_ITEM);
+                    flag_bits[6] |= spawns(SPAWN_TRAP);
+                    flag_bits[7] |= spawns(SPAWN_MONSTER);
+                    flag_bits[8] |= spawns(SPAWN_SPECIAL);
+                }
             }
             let [shop, monster_house, junction, corner_cuttable, stairs, item, trap, monster, special] =
                 flag_bits;
@@ -213,26 +263,13 @@ impl Generator {
         each(|x| m.room[x] & !m.shop[x] & !m.junction[x] & !FRAME_COLUMNS[x])
     }
 
-    /// `ShuffleSpawnPositions` on the list positions 0..len: 2 x len swaps of two
-    /// `RandInt(len)` indices. The 4 x len draws are made in one bulk call (same values, same
-    /// order) so the LCG chain runs in parallel, and the swaps run on a power-of-two array
-    /// where a masked index needs no bounds check (the mask never changes an index, which is
-    /// always below len).
-    fn shuffle_ordinals(&mut self, len: usize) {
-        let draws = &mut self.draw_buffer[..4 * len];
-        // len <= TILES < 65536, so RandInt(len) comes from the bulk 16-bit form.
-        self.rng.fill_rand_int(len as u16, draws);
-        let area = &mut *self.shuffle_area;
-        area[..len].copy_from_slice(&IDENTITY[..len]);
-        for pair in draws.chunks_exact(2) {
-            let a = usize::from(pair[0]) & (SHUFFLE_AREA - 1);
-            let b = usize::from(pair[1]) & (SHUFFLE_AREA - 1);
-            area.swap(a, b);
-        }
-    }
-
     /// Shuffles the list of `candidates` (not empty) and calls `mark` on the tiles of `count`
     /// entries from a random start, wrapping around.
+    ///
+    /// Only the few positions from the start are ever read, and the start is drawn after the
+    /// shuffle's draws, so the shuffle itself is not run: the draws are made in one bulk call
+    /// (same values, same order), then each read position is traced back through the swaps,
+    /// last first, to the list position whose entry the shuffle moved there.
     fn place(
         &mut self,
         candidates: &Ranked,
@@ -240,15 +277,23 @@ impl Generator {
         mut mark: impl FnMut(&mut Generator, usize),
     ) {
         let len = candidates.len();
-        self.shuffle_ordinals(len);
-        let mut index = self.rand_int(len as i32) as usize;
-        for _ in 0..count {
-            let ordinal = usize::from(self.shuffle_area[index % SHUFFLE_AREA]);
-            index += 1;
-            if index >= len {
-                index = 0;
-            }
-            mark(self, candidates.tile(ordinal));
+        // len <= TILES < 65536, so RandInt(len) comes from the bulk 16-bit form.
+        self.rng
+            .fill_rand_int(len as u16, &mut self.draw_buffer[..4 * len]);
+        let start = self.rand_int(len as i32) as usize;
+        // Entry i is read at position (start + i) mod len: `used` distinct positions.
+        let count = usize::try_from(count).unwrap_or(0);
+        let used = count.min(len);
+        shuffled_entries(
+            &self.draw_buffer[..4 * len],
+            start,
+            &mut self.entries[..used],
+            &mut self.trace_slots,
+            &mut self.shuffle_area,
+        );
+        for i in 0..count {
+            let ordinal = self.entries[i % used % TILES];
+            mark(self, candidates.tile(usize::from(ordinal)));
         }
     }
 
@@ -464,6 +509,105 @@ impl Generator {
     }
 }
 
+/// The entries that `ShuffleSpawnPositions` on the list 0..len, given its 4 x len `draws`,
+/// leaves at positions `start`, `start + 1`, ... (mod len), one per slot of `entries` (at most
+/// len of them).
+///
+/// Usually only a few positions are read, so the shuffle is not run: each read position is
+/// traced back through the swaps instead (see [`trace_back_through_swaps`]). Longer prefixes
+/// run the 2 x len swaps on `area`, a power-of-two array where a masked index needs no bounds
+/// check (the mask never changes an index, which is always below len).
+fn shuffled_entries(
+    draws: &[u16],
+    start: usize,
+    entries: &mut [u16],
+    slots: &mut TraceSlots,
+    area: &mut [u16; SHUFFLE_AREA],
+) {
+    let len = draws.len() / 4;
+    if len == 0 {
+        return;
+    }
+    if entries.len() <= TRACED_MAX {
+        for (i, position) in entries.iter_mut().enumerate() {
+            *position = ((start + i) % len) as u16;
+        }
+        trace_back_through_swaps(draws, entries, slots);
+        return;
+    }
+    area[..len].copy_from_slice(&IDENTITY[..len]);
+    for pair in draws.chunks_exact(2) {
+        let a = usize::from(pair[0]) & (SHUFFLE_AREA - 1);
+        let b = usize::from(pair[1]) & (SHUFFLE_AREA - 1);
+        area.swap(a, b);
+    }
+    for (i, entry) in entries.iter_mut().enumerate() {
+        *entry = area[(start + i) % len % SHUFFLE_AREA];
+    }
+}
+
+/// Most list positions [`Generator::place`] traces back (a [`TraceSlots`] entry is a `u8`);
+/// longer prefixes run the whole shuffle.
+const TRACED_MAX: usize = u8::MAX as usize;
+/// Draws tested at once for naming a traced position: 4 swaps.
+const DRAW_BLOCK: usize = 8;
+
+/// For every possible draw value, which traced position (1-based, 0 for none) currently sits
+/// there during a trace: indexed by a `u16` draw, so no index needs a bounds check. All zero
+/// between traces.
+pub(crate) type TraceSlots = [u8; 1 << 16];
+
+/// Undoes the swaps of `draws` (pairs of list positions, swapped in order) on the `traced`
+/// positions, last swap first: each traced position ends where its entry was before the
+/// shuffle, so the shuffled list holds entry `traced[i]` at the i-th traced position.
+///
+/// Draws rarely name a traced position (about `traced.len() / len` each), so a block of
+/// draws is first tested with one table read per draw, and only a block that names one is
+/// undone swap by swap. `slots` is all zero before and after.
+fn trace_back_through_swaps(draws: &[u16], traced: &mut [u16], slots: &mut TraceSlots) {
+    for (i, &position) in traced.iter().enumerate() {
+        // At most TRACED_MAX (255) positions: slot i + 1 fits.
+        slots[usize::from(position)] = (i + 1) as u8;
+    }
+    // The draw count is a multiple of 4, so blocks from the end hold whole pairs.
+    let mut blocks = draws.rchunks_exact(DRAW_BLOCK);
+    for block in &mut blocks {
+        let named = block
+            .iter()
+            .fold(0, |named, &draw| named | slots[usize::from(draw)]);
+        if named != 0 {
+            undo_swaps(block, traced, slots);
+        }
+    }
+    undo_swaps(blocks.remainder(), traced, slots);
+    for &position in traced.iter() {
+        slots[usize::from(position)] = 0;
+    }
+}
+
+/// Undoes the swaps of `pairs` on the traced positions, last first (see
+/// [`trace_back_through_swaps`]). Kept out of line: it runs on few blocks, and inlined it
+/// makes the block test keep every draw of the block for it.
+#[inline(never)]
+fn undo_swaps(pairs: &[u16], traced: &mut [u16], slots: &mut TraceSlots) {
+    for pair in pairs.chunks_exact(2).rev() {
+        let (a, b) = (pair[0], pair[1]);
+        let (at_a, at_b) = (slots[usize::from(a)], slots[usize::from(b)]);
+        if at_a | at_b == 0 {
+            continue;
+        }
+        // Before this swap, what is at a was at b and the other way round.
+        slots[usize::from(a)] = at_b;
+        slots[usize::from(b)] = at_a;
+        if let Some(position) = traced.get_mut(usize::from(at_a).wrapping_sub(1)) {
+            *position = b;
+        }
+        if let Some(position) = traced.get_mut(usize::from(at_b).wrapping_sub(1)) {
+            *position = a;
+        }
+    }
+}
+
 /// The list positions 0..SHUFFLE_AREA, copied in before each shuffle.
 static IDENTITY: [u16; SHUFFLE_AREA] = {
     let mut identity = [0u16; SHUFFLE_AREA];
@@ -483,6 +627,62 @@ mod tests {
     use super::*;
     use crate::tile::Tile;
     use crate::{preset, Quirks, PRESET_NAMES};
+
+    /// The entries read after the shuffle, traced back or (for long prefixes) shuffled,
+    /// are those of running the whole shuffle, for list lengths from 1 to a whole floor and
+    /// read prefixes from 1 to the whole list.
+    #[test]
+    fn shuffled_entries_match_the_full_shuffle() {
+        use rng::Rand16;
+        let mut rng = rng::DungeonRng::init(0x7EACE);
+        let mut slots = Box::new([0u8; 1 << 16]);
+        let mut area = Box::new([0u16; SHUFFLE_AREA]);
+        let mut draws = vec![0u16; 4 * TILES];
+        let mut entries = vec![0u16; TILES];
+        let (mut traced, mut shuffled) = (0, 0);
+        for round in 0..3000usize {
+            let len = match round % 4 {
+                0 => 1 + round % 9,
+                1 => 1 + rng.rand_int(64) as usize,
+                _ => 1 + rng.rand_int(TILES as i32) as usize,
+            };
+            let draws = &mut draws[..4 * len];
+            rng.fill_rand_int(len as u16, draws);
+            let mut list: Vec<u16> = (0..len as u16).collect();
+            for pair in draws.chunks_exact(2) {
+                list.swap(usize::from(pair[0]), usize::from(pair[1]));
+            }
+            let start = rng.rand_int(len as i32) as usize;
+            let used = match round % 3 {
+                0 => 1 + rng.rand_int(20) as usize,
+                1 => TRACED_MAX - 2 + rng.rand_int(5) as usize,
+                _ => 1 + rng.rand_int(len as i32) as usize,
+            }
+            .min(len);
+            let entries = &mut entries[..used];
+            shuffled_entries(draws, start, entries, &mut slots, &mut area);
+            for (i, entry) in entries.iter().enumerate() {
+                assert_eq!(
+                    list[(start + i) % len],
+                    *entry,
+                    "round {round} len {len} used {used}"
+                );
+            }
+            assert!(
+                slots.iter().all(|&slot| slot == 0),
+                "round {round}: slots left set"
+            );
+            if used <= TRACED_MAX {
+                traced += 1;
+            } else {
+                shuffled += 1;
+            }
+        }
+        assert!(
+            traced > 1000 && shuffled > 300,
+            "{traced} traced, {shuffled} shuffled"
+        );
+    }
 
     /// The spawn masks take the frame as the only impassable and unbreakable tiles: check it
     /// on every preset and every layout.

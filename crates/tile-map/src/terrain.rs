@@ -3,9 +3,10 @@
 
 use crate::generator::Generator;
 use crate::props::{FloorProperties, Quirks};
+use crate::spawns::{byte_mask, nonzero_bytes};
 use crate::tile::{
     in_bounds, Terrain, Tile, ANCHOR_ROOM, F_IMPASSABLE, F_IN_MONSTER_HOUSE, F_IN_SHOP, F_JUNCTION,
-    F_UNBREAKABLE, HEIGHT, NO_ROOM, SPAWN_STAIRS, WIDTH,
+    F_UNBREAKABLE, HEIGHT, NO_ROOM, SPAWN_STAIRS, TILES, WIDTH,
 };
 
 const W: i32 = WIDTH as i32;
@@ -15,7 +16,89 @@ impl Generator {
     /// `FinalizeJunctions`: a room tile next to a hallway tile becomes a junction (and loses
     /// secondary terrain); anchors become hallway tiles as the scan reaches them, which is why
     /// some anchors count as junctions and others do not, as in the game.
+    ///
+    /// Done on column masks. The game scans x-outer and takes the first neighbour in a room
+    /// among left, up, down and right; by then the left and upper neighbours are scanned, so
+    /// an anchor there already counts as a hallway, while one below or to the right still
+    /// counts as a room. Only rooms decide which tiles are hallways and which neighbours are in
+    /// a room, and the pass changes terrain only on tiles in a room, so every hallway tile's
+    /// choice is known up front. The one case where the order would matter, an anchor that
+    /// is not floor (it could turn floor mid-scan), is left to the tile-by-tile scan.
     pub(crate) fn finalize_junctions(&mut self) {
+        let mut hallway = [0u32; WIDTH];
+        let mut in_room = [0u32; WIDTH];
+        let mut anchors = [0u32; WIDTH];
+        let mut stray_anchors = 0;
+        for x in 0..WIDTH {
+            let start = x * HEIGHT;
+            let (Some(terrain), Some(rooms)) = (
+                self.tiles.terrain[start..].first_chunk::<HEIGHT>(),
+                self.tiles.room[start..].first_chunk::<HEIGHT>(),
+            ) else {
+                continue;
+            };
+            let terrain = terrain.map(|t| t as u8);
+            // Wall 0, floor 1, secondary 2: bit 0 is floor.
+            let floor = byte_mask(&terrain, |word| word);
+            let room = byte_mask(rooms, |word| nonzero_bytes(!word));
+            let anchor = byte_mask(rooms, |word| {
+                !nonzero_bytes(word ^ u64::from_le_bytes([ANCHOR_ROOM; 8]))
+            });
+            hallway[x] = floor & !room;
+            in_room[x] = room;
+            anchors[x] = anchor & floor;
+            stray_anchors |= anchor & !floor;
+        }
+        if stray_anchors != 0 {
+            self.finalize_junctions_tile_by_tile();
+            return;
+        }
+        for x in 0..WIDTH {
+            // A neighbour in a room as the scan sees it: anchors already passed are hallways.
+            let scanned_room = |x: usize| in_room[x] & !anchors[x];
+            let mut open = hallway[x];
+            let from_left = if x > 0 { open & scanned_room(x - 1) } else { 0 };
+            open &= !from_left;
+            let from_up = open & scanned_room(x) << 1;
+            open &= !from_up;
+            let from_down = open & in_room[x] >> 1;
+            open &= !from_down;
+            let from_right = if x + 1 < WIDTH {
+                open & in_room[x + 1]
+            } else {
+                0
+            };
+            if x > 0 {
+                self.mark_junctions(x - 1, from_left);
+            }
+            self.mark_junctions(x, from_up >> 1 | from_down << 1);
+            if x + 1 < WIDTH {
+                self.mark_junctions(x + 1, from_right);
+            }
+            let mut rest = anchors[x];
+            while rest != 0 {
+                let y = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                self.tiles.room[(x * HEIGHT + y) % TILES] = NO_ROOM;
+            }
+        }
+    }
+
+    /// Marks the tiles of column `x` set in `column` as junctions; secondary terrain there
+    /// becomes floor.
+    fn mark_junctions(&mut self, x: usize, mut column: u32) {
+        while column != 0 {
+            let at = (x * HEIGHT + column.trailing_zeros() as usize) % TILES;
+            column &= column - 1;
+            self.tiles.flags[at] |= F_JUNCTION;
+            if self.tiles.terrain[at] == Terrain::Secondary {
+                self.tiles.terrain[at] = Terrain::Floor;
+            }
+        }
+    }
+
+    /// `FinalizeJunctions` tile by tile, in the game's order.
+    pub(crate) fn finalize_junctions_tile_by_tile(&mut self) {
         const STRIDE: usize = HEIGHT;
         for x in 0..WIDTH {
             for y in 0..HEIGHT {
@@ -221,5 +304,57 @@ impl Generator {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tile::TILES;
+    use rng::{DungeonRng, Rand16};
+
+    /// The mask pass and the game's tile-by-tile scan leave the same tiles, on random floors
+    /// of floor, secondary terrain and walls in rooms, hallways and anchors (including anchors
+    /// that are not floor, which the mask pass hands to the scan).
+    #[test]
+    fn junction_masks_agree_with_the_tile_scan() {
+        let mut rng = DungeonRng::init(0x1A7C);
+        let (mut masks, mut scan) = (Generator::new(), Generator::new());
+        let mut stray = 0;
+        for round in 0..2000 {
+            for at in 0..TILES {
+                let terrain = match rng.rand_int(10) {
+                    0..=4 => Terrain::Floor,
+                    5 => Terrain::Secondary,
+                    _ => Terrain::Wall,
+                };
+                let room = match rng.rand_int(8) {
+                    0..=2 => NO_ROOM,
+                    3 if round % 2 == 0 || terrain == Terrain::Floor => ANCHOR_ROOM,
+                    room => room as u8,
+                };
+                let tile = Tile {
+                    terrain,
+                    room,
+                    flags: rng.rand_int(4) as u16 & F_IN_SHOP,
+                    spawn: 0,
+                };
+                masks.tiles.set(at, tile);
+                scan.tiles.set(at, tile);
+            }
+            stray += usize::from((0..TILES).any(|at| {
+                scan.tiles.room[at] == ANCHOR_ROOM && scan.tiles.terrain[at] != Terrain::Floor
+            }));
+            masks.finalize_junctions();
+            scan.finalize_junctions_tile_by_tile();
+            for at in 0..TILES {
+                assert_eq!(
+                    masks.tiles.get(at),
+                    scan.tiles.get(at),
+                    "round {round} tile {at}"
+                );
+            }
+        }
+        assert!(stray > 500 && stray < 1500, "{stray}");
     }
 }
