@@ -764,6 +764,72 @@ impl Board {
         }
     }
 
+    /// `FindBestCutVertex` among candidates tied on the most pieces ([`CutPick::Tied`] over
+    /// `safe`): the largest smallest piece (their own pieces and the other regions), then the
+    /// first tile, from floods: cheaper than a search, whose data the later picks
+    /// rarely reuse. `None` when there are more regions than the search's component list
+    /// counts (the search then decides, with its bound). `connected`: the safe tiles are
+    /// known to be one region (the first pick: BuildMaze keeps the passable tiles joined,
+    /// and nothing is blocked yet).
+    pub fn best_tied_cut(&self, safe: Bits, tied: Bits, connected: bool) -> Option<Option<u8>> {
+        const MAX_REGIONS: usize = 64;
+        let mut regions = [(0 as Bits, 0u8); MAX_REGIONS];
+        let mut count = 0;
+        if connected {
+            regions[0] = (safe, safe.count_ones() as u8);
+            count = 1;
+        } else {
+            let mut rest = safe;
+            while rest != 0 {
+                if count == MAX_REGIONS {
+                    return None;
+                }
+                let region = self.flood(bit(lowest(rest)), rest);
+                regions[count] = (region, region.count_ones() as u8);
+                count += 1;
+                rest &= !region;
+            }
+        }
+        let regions = &regions[..count];
+        // The smallest region caps every candidate outside it; the second smallest the ones
+        // inside it.
+        let mut smallest_region: (Bits, u8) = (0, u8::MAX);
+        let mut second_smallest = u8::MAX;
+        for &(region, size) in regions {
+            if size < smallest_region.1 {
+                second_smallest = smallest_region.1;
+                smallest_region = (region, size);
+            } else if size < second_smallest {
+                second_smallest = size;
+            }
+        }
+        let mut best: Option<(u8, u8)> = None;
+        for position in tiles_of(tied) {
+            let untouched = if smallest_region.0 & bit(position) != 0 {
+                second_smallest
+            } else {
+                smallest_region.1
+            };
+            let bound = best.map_or(0, |(smallest, _)| smallest);
+            if best.is_some() && untouched <= bound {
+                continue;
+            }
+            let Some(&(region, size)) = regions
+                .iter()
+                .find(|(region, _)| region & bit(position) != 0)
+            else {
+                continue;
+            };
+            let smallest = self
+                .smallest_piece_without(region, size, position, bound)
+                .min(untouched);
+            if best.is_none_or(|(best_smallest, _)| smallest > best_smallest) {
+                best = Some((smallest, position));
+            }
+        }
+        Some(best.map(|(_, position)| position))
+    }
+
     /// The size of the smallest piece `set` (one 4-connected region of `size` tiles) falls into
     /// without `position`, or any value up to `bound` when it is at most `bound`. Floods grow
     /// from the tile's neighbours in step; two that meet are one piece, one that stops is a
@@ -1493,7 +1559,7 @@ mod tests {
             state
         };
         let mut groups = WallGroups::default();
-        let (mut decided, mut asked) = (0, 0);
+        let (mut decided, mut flooded, mut asked) = (0, 0, 0);
         for round in 0..400 {
             let (width, height) = (3 + (round % 8) as u8, 3 + (round / 8 % 8) as u8);
             let mut board = Board::new(width, height);
@@ -1508,9 +1574,20 @@ mod tests {
             for _ in 0..6 {
                 asked += 1;
                 let expected = best_cut_from_search(&board);
-                if let CutPick::Decided(answer) = board.best_cut_without_sizes(&groups) {
-                    decided += 1;
-                    assert_eq!(answer, expected, "round {round}");
+                match board.best_cut_without_sizes(&groups) {
+                    CutPick::Decided(answer) => {
+                        decided += 1;
+                        assert_eq!(answer, expected, "round {round}");
+                    }
+                    CutPick::Tied(tied) => {
+                        let set = board.passable();
+                        let connected = board.flood(bit(lowest(set)), set) == set;
+                        if let Some(answer) = board.best_tied_cut(set, tied, connected) {
+                            flooded += 1;
+                            assert_eq!(answer, expected, "round {round}");
+                        }
+                    }
+                    CutPick::Unknown => {}
                 }
                 // Close a random passable tile, as the picks do.
                 let open: Vec<u8> = tiles_of(board.passable()).collect();
@@ -1522,6 +1599,7 @@ mod tests {
             }
         }
         assert!(decided * 3 > asked, "{decided} of {asked} decided");
+        assert!(flooded * 10 > asked, "{flooded} of {asked} flooded");
         // A board whose groups lag behind is never answered.
         let mut board = Board::new(5, 5);
         groups.clear(&board);

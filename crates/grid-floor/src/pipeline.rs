@@ -537,20 +537,10 @@ impl<'t> Generator<'t> {
             // Unless the search data is at hand, most picks are settled by the closed regions.
             match board.best_cut_without_sizes(&self.wall_groups) {
                 CutPick::Decided(answer) => return answer,
-                CutPick::Tied(tied) if connected => {
-                    // One region (the first pick: BuildMaze keeps the passable tiles joined,
-                    // and nothing is blocked yet): no other component caps the smallest piece,
-                    // and flooding the tied candidates' pieces is cheaper than a search.
-                    let size = safe.count_ones() as u8;
-                    let mut best: Option<(u8, u8)> = None;
-                    for position in tiles_of(tied) {
-                        let bound = best.map_or(0, |(smallest, _)| smallest);
-                        let smallest = board.smallest_piece_without(safe, size, position, bound);
-                        if best.is_none_or(|(best_smallest, _)| smallest > best_smallest) {
-                            best = Some((smallest, position));
-                        }
+                CutPick::Tied(tied) => {
+                    if let Some(answer) = board.best_tied_cut(safe, tied, connected) {
+                        return answer;
                     }
-                    return best.map(|(_, position)| position);
                 }
                 _ => {}
             }
