@@ -766,31 +766,24 @@ impl Board {
 
     /// `FindBestCutVertex` among candidates tied on the most pieces ([`CutPick::Tied`] over
     /// `safe`): the largest smallest piece (their own pieces and the other regions), then the
-    /// first tile, from floods: cheaper than a search, whose data the later picks
-    /// rarely reuse. `None` when there are more regions than the search's component list
-    /// counts (the search then decides, with its bound). `connected`: the safe tiles are
-    /// known to be one region (the first pick: BuildMaze keeps the passable tiles joined,
-    /// and nothing is blocked yet).
-    pub fn best_tied_cut(&self, safe: Bits, tied: Bits, connected: bool) -> Option<Option<u8>> {
-        const MAX_REGIONS: usize = 64;
-        let mut regions = [(0 as Bits, 0u8); MAX_REGIONS];
-        let mut count = 0;
+    /// first tile, from floods: cheaper than a search, whose data the later picks rarely reuse.
+    /// `regions` is brought up to date with `safe` ([`Board::update_regions`]). `None` when
+    /// there are more regions than the search's component list counts (the search then
+    /// decides, with its bound). `connected`: the safe tiles are known to be one region (the
+    /// first pick: BuildMaze keeps the passable tiles joined, and nothing is blocked yet).
+    pub fn best_tied_cut(
+        &self,
+        safe: Bits,
+        tied: Bits,
+        connected: bool,
+        regions: &mut Regions,
+    ) -> Option<Option<u8>> {
         if connected {
-            regions[0] = (safe, safe.count_ones() as u8);
-            count = 1;
-        } else {
-            let mut rest = safe;
-            while rest != 0 {
-                if count == MAX_REGIONS {
-                    return None;
-                }
-                let region = self.flood(bit(lowest(rest)), rest);
-                regions[count] = (region, region.count_ones() as u8);
-                count += 1;
-                rest &= !region;
-            }
+            regions.set_single(safe);
+        } else if !self.update_regions(safe, regions) {
+            return None;
         }
-        let regions = &regions[..count];
+        let regions = regions.regions();
         // The smallest region caps every candidate outside it; the second smallest the ones
         // inside it.
         let mut smallest_region: (Bits, u8) = (0, u8::MAX);
@@ -1102,6 +1095,90 @@ impl WallGroups {
 /// The most components a set can have: a 4-connected component of a board of sides up to 10
 /// holds at least one tile of every other checkerboard square, so at most 50 exist.
 pub const MAX_COMPONENTS: usize = 64;
+
+/// The 4-connected regions of a tile set with their sizes, for a set that loses a tile at a
+/// time ([`Board::update_regions`] floods again only the regions that lost tiles).
+#[derive(Debug, Clone)]
+pub struct Regions {
+    set: Bits,
+    list: [(Bits, u8); MAX_COMPONENTS],
+    count: usize,
+    /// The set has more regions than the list holds: the list is incomplete.
+    overflow: bool,
+}
+
+impl Default for Regions {
+    fn default() -> Self {
+        Regions {
+            set: 0,
+            list: [(0, 0); MAX_COMPONENTS],
+            count: 0,
+            overflow: false,
+        }
+    }
+}
+
+impl Regions {
+    /// Forgets the set described (for a new board).
+    pub fn clear(&mut self) {
+        self.set = 0;
+        self.count = 0;
+        self.overflow = false;
+    }
+
+    /// Describes `set`, known to be one region.
+    pub fn set_single(&mut self, set: Bits) {
+        self.set = set;
+        self.list[0] = (set, set.count_ones() as u8);
+        self.count = usize::from(set != 0);
+        self.overflow = false;
+    }
+
+    /// The regions and their sizes, in no particular order.
+    pub fn regions(&self) -> &[(Bits, u8)] {
+        &self.list[..self.count]
+    }
+}
+
+impl Board {
+    /// Makes `regions` describe `set`; `false` when it has more regions than the list holds.
+    /// When `set` only lost tiles since the last call, only the regions that lost tiles are
+    /// flooded again (removing tiles never joins or changes the others).
+    pub fn update_regions(&self, set: Bits, regions: &mut Regions) -> bool {
+        let mut rest = if set & !regions.set != 0 || regions.overflow {
+            regions.count = 0;
+            set
+        } else {
+            let removed = regions.set & !set;
+            let mut kept = 0;
+            let mut touched: Bits = 0;
+            for i in 0..regions.count {
+                let (region, size) = regions.list[i];
+                if region & removed == 0 {
+                    regions.list[kept] = (region, size);
+                    kept += 1;
+                } else {
+                    touched |= region;
+                }
+            }
+            regions.count = kept;
+            touched & set
+        };
+        regions.set = set;
+        regions.overflow = false;
+        while rest != 0 {
+            if regions.count == MAX_COMPONENTS {
+                regions.overflow = true;
+                return false;
+            }
+            let region = self.flood(bit(lowest(rest)), rest);
+            regions.list[regions.count] = (region, region.count_ones() as u8);
+            regions.count += 1;
+            rest &= !region;
+        }
+        true
+    }
+}
 
 /// Articulation data of one tile set, from depth-first searches (Hopcroft and Tarjan): its
 /// components, which tiles are cut vertices, and for each, how many pieces its removal leaves of
@@ -1559,11 +1636,13 @@ mod tests {
             state
         };
         let mut groups = WallGroups::default();
+        let mut regions = Regions::default();
         let (mut decided, mut flooded, mut asked) = (0, 0, 0);
         for round in 0..400 {
             let (width, height) = (3 + (round % 8) as u8, 3 + (round / 8 % 8) as u8);
             let mut board = Board::new(width, height);
             groups.clear(&board);
+            regions.clear();
             for &position in &board.all_tiles().to_vec() {
                 if next() % 3 == 0 {
                     board.add_wall(position, &mut groups);
@@ -1582,7 +1661,9 @@ mod tests {
                     CutPick::Tied(tied) => {
                         let set = board.passable();
                         let connected = board.flood(bit(lowest(set)), set) == set;
-                        if let Some(answer) = board.best_tied_cut(set, tied, connected) {
+                        if let Some(answer) =
+                            board.best_tied_cut(set, tied, connected, &mut regions)
+                        {
                             flooded += 1;
                             assert_eq!(answer, expected, "round {round}");
                         }

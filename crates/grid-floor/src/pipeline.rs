@@ -8,7 +8,9 @@
 
 use rng::{Lcg31, Rng31};
 
-use crate::board::{bit, lowest, tiles_of, Articulation, Bits, Board, CutPick, WallGroups};
+use crate::board::{
+    bit, lowest, tiles_of, Articulation, Bits, Board, CutPick, Regions, WallGroups,
+};
 use crate::data::{RewardBehaviour, Tables, ENVIRONMENT_COUNT};
 use crate::error::{Error, ErrorKind};
 use crate::floor::{Floor, Loot, Object, ObjectKind};
@@ -120,6 +122,8 @@ pub struct Generator<'t> {
     weights: Vec<f64>,
     component_tiles: Vec<u8>,
     articulation: Articulation,
+    /// The regions of the safe tiles during the cut-vertex picks.
+    safe_regions: Regions,
     /// BuildMaze's closed regions.
     wall_groups: WallGroups,
     /// The tavern class's index, resolved once.
@@ -180,6 +184,7 @@ impl<'t> Generator<'t> {
             weights: Vec::with_capacity(32),
             component_tiles: Vec::with_capacity(128),
             articulation: Articulation::default(),
+            safe_regions: Regions::default(),
             wall_groups: WallGroups::default(),
             deletable_cache: (0, 0),
             distance: [0; 128],
@@ -273,6 +278,7 @@ impl<'t> Generator<'t> {
         self.board.reset(rule.size, rule.size);
         self.deletable_cache = (0, 0);
         self.articulation.clear();
+        self.safe_regions.clear();
 
         // 2. Environment: reuse the saved one, else uniform among those earlier floors left.
         // Decision: one `index(count)` draw over the remaining environments in enum order.
@@ -538,7 +544,9 @@ impl<'t> Generator<'t> {
             match board.best_cut_without_sizes(&self.wall_groups) {
                 CutPick::Decided(answer) => return answer,
                 CutPick::Tied(tied) => {
-                    if let Some(answer) = board.best_tied_cut(safe, tied, connected) {
+                    if let Some(answer) =
+                        board.best_tied_cut(safe, tied, connected, &mut self.safe_regions)
+                    {
                         return answer;
                     }
                 }
@@ -1265,6 +1273,7 @@ impl<'t> Generator<'t> {
         self.board.reset(last.size, last.size);
         self.deletable_cache = (0, 0);
         self.articulation.clear();
+        self.safe_regions.clear();
         let (cx, cy) = last.centre;
         let centre = self.board.position(cx, cy);
         let mut objects = Vec::with_capacity(3);
