@@ -288,6 +288,8 @@ struct Layout {
     whole_rings: [u8; 256],
     /// The tiles whose ring reaches beyond the board: they touch the region outside.
     edge: Bits,
+    /// Each tile with its eight neighbours (bits off the board included).
+    block: [Bits; 128],
 }
 
 impl Layout {
@@ -312,6 +314,7 @@ impl Layout {
             ],
             whole_rings: [0; 256],
             edge: 0,
+            block: [0; 128],
         };
         for y in 0..height {
             for x in 0..width {
@@ -326,6 +329,9 @@ impl Layout {
             let spread = (one << 1) | (one >> 1) | (one << shift) | (one >> shift);
             layout.adjacent[usize::from(position & 127)] = spread & layout.all;
             layout.horizontal[usize::from(position & 127)] = ((one << 1) | (one >> 1)) & layout.all;
+            let across = one | (one << 1) | (one >> 1);
+            layout.block[usize::from(position & 127)] =
+                across | (across << shift) | (across >> shift);
         }
         // Ring cells as (dx, dy), in ring order from Up clockwise.
         let cells = [
@@ -651,7 +657,8 @@ impl Board {
             root
         };
         groups.label[self.framed(position)] = region;
-        groups.masks[usize::from(region & 127)] |= bit(position);
+        groups.touching[usize::from(region & 127)] |=
+            self.layout.block[usize::from(position & 127)];
         groups.closed |= bit(position);
         // The tile leaves the rings of its eight neighbours (as the cell opposite to theirs).
         for cell in 0..8u8 {
@@ -709,13 +716,7 @@ impl Board {
             if groups.parent[label] != label as u8 {
                 continue;
             }
-            let mask = groups.masks[label];
-            let across = mask | (mask << 1) | (mask >> 1);
-            let mut touching = across | (across << stride) | (across >> stride);
-            if label == 0 {
-                touching |= self.layout.edge;
-            }
-            add(&mut regions_count, touching);
+            add(&mut regions_count, groups.touching[label]);
         }
         // k - d by planes (k >= d on the tiles that matter).
         let [k0, k1, k2] = groups_count;
@@ -1030,8 +1031,9 @@ pub struct WallGroups {
     /// The ring mask of each tile within the passable tiles (see [`RING_GROUPS`]), updated
     /// as walls are added.
     rings: [u8; 256],
-    /// The on-board tiles of each region, read at its root.
-    masks: [Bits; 128],
+    /// The tiles next to or in each region (8-neighbourhood; for the outside, the board's
+    /// edge too), read at its root: kept as tiles close, so the cut tests need no dilation.
+    touching: [Bits; 128],
     /// Every tile closed through these groups.
     closed: Bits,
 }
@@ -1043,7 +1045,7 @@ impl Default for WallGroups {
             parent: [0; 128],
             count: 1,
             rings: [0; 256],
-            masks: [0; 128],
+            touching: [0; 128],
             closed: 0,
         }
     }
@@ -1056,7 +1058,7 @@ impl WallGroups {
         self.parent[0] = 0;
         self.count = 1;
         self.rings = board.layout.whole_rings;
-        self.masks[0] = 0;
+        self.touching[0] = board.layout.edge;
         self.closed = 0;
     }
 
@@ -1079,7 +1081,7 @@ impl WallGroups {
     fn new_region(&mut self) -> u8 {
         let region = self.count & 127;
         self.parent[usize::from(region)] = region;
-        self.masks[usize::from(region)] = 0;
+        self.touching[usize::from(region)] = 0;
         self.count = self.count.saturating_add(1);
         region
     }
@@ -1088,7 +1090,7 @@ impl WallGroups {
     #[inline]
     fn merge(&mut self, other: u8, into: u8) {
         self.parent[usize::from(other & 127)] = into;
-        self.masks[usize::from(into & 127)] |= self.masks[usize::from(other & 127)];
+        self.touching[usize::from(into & 127)] |= self.touching[usize::from(other & 127)];
     }
 }
 
