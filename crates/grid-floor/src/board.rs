@@ -288,6 +288,8 @@ struct Layout {
     whole_rings: [u8; 256],
     /// The tiles whose ring reaches beyond the board: they touch the region outside.
     edge: Bits,
+    /// Each tile with its eight neighbours (bits off the board included).
+    block: [Bits; 128],
 }
 
 impl Layout {
@@ -312,6 +314,7 @@ impl Layout {
             ],
             whole_rings: [0; 256],
             edge: 0,
+            block: [0; 128],
         };
         for y in 0..height {
             for x in 0..width {
@@ -326,6 +329,9 @@ impl Layout {
             let spread = (one << 1) | (one >> 1) | (one << shift) | (one >> shift);
             layout.adjacent[usize::from(position & 127)] = spread & layout.all;
             layout.horizontal[usize::from(position & 127)] = ((one << 1) | (one >> 1)) & layout.all;
+            let across = one | (one << 1) | (one >> 1);
+            layout.block[usize::from(position & 127)] =
+                across | (across << shift) | (across >> shift);
         }
         // Ring cells as (dx, dy), in ring order from Up clockwise.
         let cells = [
@@ -651,7 +657,8 @@ impl Board {
             root
         };
         groups.label[self.framed(position)] = region;
-        groups.masks[usize::from(region & 127)] |= bit(position);
+        groups.touching[usize::from(region & 127)] |=
+            self.layout.block[usize::from(position & 127)];
         groups.closed |= bit(position);
         // The tile leaves the rings of its eight neighbours (as the cell opposite to theirs).
         for cell in 0..8u8 {
@@ -709,13 +716,7 @@ impl Board {
             if groups.parent[label] != label as u8 {
                 continue;
             }
-            let mask = groups.masks[label];
-            let across = mask | (mask << 1) | (mask >> 1);
-            let mut touching = across | (across << stride) | (across >> stride);
-            if label == 0 {
-                touching |= self.layout.edge;
-            }
-            add(&mut regions_count, touching);
+            add(&mut regions_count, groups.touching[label]);
         }
         // k - d by planes (k >= d on the tiles that matter).
         let [k0, k1, k2] = groups_count;
@@ -762,6 +763,65 @@ impl Board {
         } else {
             CutPick::Tied(best)
         }
+    }
+
+    /// `FindBestCutVertex` among candidates tied on the most pieces ([`CutPick::Tied`] over
+    /// `safe`): the largest smallest piece (their own pieces and the other regions), then the
+    /// first tile, from floods: cheaper than a search, whose data the later picks rarely reuse.
+    /// `regions` is brought up to date with `safe` ([`Board::update_regions`]). `None` when
+    /// there are more regions than the search's component list counts (the search then
+    /// decides, with its bound). `connected`: the safe tiles are known to be one region (the
+    /// first pick: BuildMaze keeps the passable tiles joined, and nothing is blocked yet).
+    pub fn best_tied_cut(
+        &self,
+        safe: Bits,
+        tied: Bits,
+        connected: bool,
+        regions: &mut Regions,
+    ) -> Option<Option<u8>> {
+        if connected {
+            regions.set_single(safe);
+        } else if !self.update_regions(safe, regions) {
+            return None;
+        }
+        let regions = regions.regions();
+        // The smallest region caps every candidate outside it; the second smallest the ones
+        // inside it.
+        let mut smallest_region: (Bits, u8) = (0, u8::MAX);
+        let mut second_smallest = u8::MAX;
+        for &(region, size) in regions {
+            if size < smallest_region.1 {
+                second_smallest = smallest_region.1;
+                smallest_region = (region, size);
+            } else if size < second_smallest {
+                second_smallest = size;
+            }
+        }
+        let mut best: Option<(u8, u8)> = None;
+        for position in tiles_of(tied) {
+            let untouched = if smallest_region.0 & bit(position) != 0 {
+                second_smallest
+            } else {
+                smallest_region.1
+            };
+            let bound = best.map_or(0, |(smallest, _)| smallest);
+            if best.is_some() && untouched <= bound {
+                continue;
+            }
+            let Some(&(region, size)) = regions
+                .iter()
+                .find(|(region, _)| region & bit(position) != 0)
+            else {
+                continue;
+            };
+            let smallest = self
+                .smallest_piece_without(region, size, position, bound)
+                .min(untouched);
+            if best.is_none_or(|(best_smallest, _)| smallest > best_smallest) {
+                best = Some((smallest, position));
+            }
+        }
+        Some(best.map(|(_, position)| position))
     }
 
     /// The size of the smallest piece `set` (one 4-connected region of `size` tiles) falls into
@@ -971,8 +1031,9 @@ pub struct WallGroups {
     /// The ring mask of each tile within the passable tiles (see [`RING_GROUPS`]), updated
     /// as walls are added.
     rings: [u8; 256],
-    /// The on-board tiles of each region, read at its root.
-    masks: [Bits; 128],
+    /// The tiles next to or in each region (8-neighbourhood; for the outside, the board's
+    /// edge too), read at its root: kept as tiles close, so the cut tests need no dilation.
+    touching: [Bits; 128],
     /// Every tile closed through these groups.
     closed: Bits,
 }
@@ -984,7 +1045,7 @@ impl Default for WallGroups {
             parent: [0; 128],
             count: 1,
             rings: [0; 256],
-            masks: [0; 128],
+            touching: [0; 128],
             closed: 0,
         }
     }
@@ -997,7 +1058,7 @@ impl WallGroups {
         self.parent[0] = 0;
         self.count = 1;
         self.rings = board.layout.whole_rings;
-        self.masks[0] = 0;
+        self.touching[0] = board.layout.edge;
         self.closed = 0;
     }
 
@@ -1020,7 +1081,7 @@ impl WallGroups {
     fn new_region(&mut self) -> u8 {
         let region = self.count & 127;
         self.parent[usize::from(region)] = region;
-        self.masks[usize::from(region)] = 0;
+        self.touching[usize::from(region)] = 0;
         self.count = self.count.saturating_add(1);
         region
     }
@@ -1029,13 +1090,97 @@ impl WallGroups {
     #[inline]
     fn merge(&mut self, other: u8, into: u8) {
         self.parent[usize::from(other & 127)] = into;
-        self.masks[usize::from(into & 127)] |= self.masks[usize::from(other & 127)];
+        self.touching[usize::from(into & 127)] |= self.touching[usize::from(other & 127)];
     }
 }
 
 /// The most components a set can have: a 4-connected component of a board of sides up to 10
 /// holds at least one tile of every other checkerboard square, so at most 50 exist.
 pub const MAX_COMPONENTS: usize = 64;
+
+/// The 4-connected regions of a tile set with their sizes, for a set that loses a tile at a
+/// time ([`Board::update_regions`] floods again only the regions that lost tiles).
+#[derive(Debug, Clone)]
+pub struct Regions {
+    set: Bits,
+    list: [(Bits, u8); MAX_COMPONENTS],
+    count: usize,
+    /// The set has more regions than the list holds: the list is incomplete.
+    overflow: bool,
+}
+
+impl Default for Regions {
+    fn default() -> Self {
+        Regions {
+            set: 0,
+            list: [(0, 0); MAX_COMPONENTS],
+            count: 0,
+            overflow: false,
+        }
+    }
+}
+
+impl Regions {
+    /// Forgets the set described (for a new board).
+    pub fn clear(&mut self) {
+        self.set = 0;
+        self.count = 0;
+        self.overflow = false;
+    }
+
+    /// Describes `set`, known to be one region.
+    pub fn set_single(&mut self, set: Bits) {
+        self.set = set;
+        self.list[0] = (set, set.count_ones() as u8);
+        self.count = usize::from(set != 0);
+        self.overflow = false;
+    }
+
+    /// The regions and their sizes, in no particular order.
+    pub fn regions(&self) -> &[(Bits, u8)] {
+        &self.list[..self.count]
+    }
+}
+
+impl Board {
+    /// Makes `regions` describe `set`; `false` when it has more regions than the list holds.
+    /// When `set` only lost tiles since the last call, only the regions that lost tiles are
+    /// flooded again (removing tiles never joins or changes the others).
+    pub fn update_regions(&self, set: Bits, regions: &mut Regions) -> bool {
+        let mut rest = if set & !regions.set != 0 || regions.overflow {
+            regions.count = 0;
+            set
+        } else {
+            let removed = regions.set & !set;
+            let mut kept = 0;
+            let mut touched: Bits = 0;
+            for i in 0..regions.count {
+                let (region, size) = regions.list[i];
+                if region & removed == 0 {
+                    regions.list[kept] = (region, size);
+                    kept += 1;
+                } else {
+                    touched |= region;
+                }
+            }
+            regions.count = kept;
+            touched & set
+        };
+        regions.set = set;
+        regions.overflow = false;
+        while rest != 0 {
+            if regions.count == MAX_COMPONENTS {
+                regions.overflow = true;
+                return false;
+            }
+            let region = self.flood(bit(lowest(rest)), rest);
+            regions.list[regions.count] = (region, region.count_ones() as u8);
+            regions.count += 1;
+            rest &= !region;
+        }
+        true
+    }
+}
 
 /// Articulation data of one tile set, from depth-first searches (Hopcroft and Tarjan): its
 /// components, which tiles are cut vertices, and for each, how many pieces its removal leaves of
@@ -1493,11 +1638,13 @@ mod tests {
             state
         };
         let mut groups = WallGroups::default();
-        let (mut decided, mut asked) = (0, 0);
+        let mut regions = Regions::default();
+        let (mut decided, mut flooded, mut asked) = (0, 0, 0);
         for round in 0..400 {
             let (width, height) = (3 + (round % 8) as u8, 3 + (round / 8 % 8) as u8);
             let mut board = Board::new(width, height);
             groups.clear(&board);
+            regions.clear();
             for &position in &board.all_tiles().to_vec() {
                 if next() % 3 == 0 {
                     board.add_wall(position, &mut groups);
@@ -1508,9 +1655,22 @@ mod tests {
             for _ in 0..6 {
                 asked += 1;
                 let expected = best_cut_from_search(&board);
-                if let CutPick::Decided(answer) = board.best_cut_without_sizes(&groups) {
-                    decided += 1;
-                    assert_eq!(answer, expected, "round {round}");
+                match board.best_cut_without_sizes(&groups) {
+                    CutPick::Decided(answer) => {
+                        decided += 1;
+                        assert_eq!(answer, expected, "round {round}");
+                    }
+                    CutPick::Tied(tied) => {
+                        let set = board.passable();
+                        let connected = board.flood(bit(lowest(set)), set) == set;
+                        if let Some(answer) =
+                            board.best_tied_cut(set, tied, connected, &mut regions)
+                        {
+                            flooded += 1;
+                            assert_eq!(answer, expected, "round {round}");
+                        }
+                    }
+                    CutPick::Unknown => {}
                 }
                 // Close a random passable tile, as the picks do.
                 let open: Vec<u8> = tiles_of(board.passable()).collect();
@@ -1522,6 +1682,7 @@ mod tests {
             }
         }
         assert!(decided * 3 > asked, "{decided} of {asked} decided");
+        assert!(flooded * 10 > asked, "{flooded} of {asked} flooded");
         // A board whose groups lag behind is never answered.
         let mut board = Board::new(5, 5);
         groups.clear(&board);

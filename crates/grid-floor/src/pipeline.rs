@@ -8,7 +8,9 @@
 
 use rng::{Lcg31, Rng31};
 
-use crate::board::{bit, lowest, tiles_of, Articulation, Bits, Board, CutPick, WallGroups};
+use crate::board::{
+    bit, lowest, tiles_of, Articulation, Bits, Board, CutPick, Regions, WallGroups,
+};
 use crate::data::{RewardBehaviour, Tables, ENVIRONMENT_COUNT};
 use crate::error::{Error, ErrorKind};
 use crate::floor::{Floor, Loot, Object, ObjectKind};
@@ -120,6 +122,8 @@ pub struct Generator<'t> {
     weights: Vec<f64>,
     component_tiles: Vec<u8>,
     articulation: Articulation,
+    /// The regions of the safe tiles during the cut-vertex picks.
+    safe_regions: Regions,
     /// BuildMaze's closed regions.
     wall_groups: WallGroups,
     /// The tavern class's index, resolved once.
@@ -135,6 +139,9 @@ pub struct Generator<'t> {
     deletable_cache: (Bits, Bits),
     distance: [u8; 128],
     threat_distance: [u32; 128],
+    /// BuildMaze's wall roll and AddMonsters' roll per shape as draw bounds ([`draws_below`]).
+    wall_draws_below: u32,
+    monster_draws_below: [u32; 4],
 }
 
 impl<'t> Generator<'t> {
@@ -180,10 +187,13 @@ impl<'t> Generator<'t> {
             weights: Vec::with_capacity(32),
             component_tiles: Vec::with_capacity(128),
             articulation: Articulation::default(),
+            safe_regions: Regions::default(),
             wall_groups: WallGroups::default(),
             deletable_cache: (0, 0),
             distance: [0; 128],
             threat_distance: [0; 128],
+            wall_draws_below: draws_below(tables.wall_chance),
+            monster_draws_below: tables.monster_percent.map(draws_below),
         }
     }
 
@@ -273,6 +283,7 @@ impl<'t> Generator<'t> {
         self.board.reset(rule.size, rule.size);
         self.deletable_cache = (0, 0);
         self.articulation.clear();
+        self.safe_regions.clear();
 
         // 2. Environment: reuse the saved one, else uniform among those earlier floors left.
         // Decision: one `index(count)` draw over the remaining environments in enum order.
@@ -424,7 +435,7 @@ impl<'t> Generator<'t> {
             if self
                 .board
                 .can_delete_tracked(position, &mut self.wall_groups)
-                && (rng.float() as f32) < self.tables.wall_chance
+                && rng.next_u31() < self.wall_draws_below
             {
                 self.board.add_wall(position, &mut self.wall_groups);
             }
@@ -537,20 +548,12 @@ impl<'t> Generator<'t> {
             // Unless the search data is at hand, most picks are settled by the closed regions.
             match board.best_cut_without_sizes(&self.wall_groups) {
                 CutPick::Decided(answer) => return answer,
-                CutPick::Tied(tied) if connected => {
-                    // One region (the first pick: BuildMaze keeps the passable tiles joined,
-                    // and nothing is blocked yet): no other component caps the smallest piece,
-                    // and flooding the tied candidates' pieces is cheaper than a search.
-                    let size = safe.count_ones() as u8;
-                    let mut best: Option<(u8, u8)> = None;
-                    for position in tiles_of(tied) {
-                        let bound = best.map_or(0, |(smallest, _)| smallest);
-                        let smallest = board.smallest_piece_without(safe, size, position, bound);
-                        if best.is_none_or(|(best_smallest, _)| smallest > best_smallest) {
-                            best = Some((smallest, position));
-                        }
+                CutPick::Tied(tied) => {
+                    if let Some(answer) =
+                        board.best_tied_cut(safe, tied, connected, &mut self.safe_regions)
+                    {
+                        return answer;
                     }
-                    return best.map(|(_, position)| position);
                 }
                 _ => {}
             }
@@ -656,7 +659,7 @@ impl<'t> Generator<'t> {
             }
             let tile = self.order[i];
             if self.board.is_unused(tile)
-                && (rng.float() as f32) < tables.monster_percent[self.board.shape(tile)]
+                && rng.next_u31() < self.monster_draws_below[self.board.shape(tile)]
             {
                 self.selected.push(tile);
                 self.block_neighbours(tile, &mut blockers);
@@ -1275,6 +1278,7 @@ impl<'t> Generator<'t> {
         self.board.reset(last.size, last.size);
         self.deletable_cache = (0, 0);
         self.articulation.clear();
+        self.safe_regions.clear();
         let (cx, cy) = last.centre;
         let centre = self.board.position(cx, cy);
         let mut objects = Vec::with_capacity(3);
@@ -1328,6 +1332,25 @@ impl<'t> Generator<'t> {
     }
 }
 
+/// The roll `(rng.float() as f32) < chance` as `rng.next_u31() < draws_below(chance)`: the
+/// roll only grows with the draw, so the draws that pass are those below the first that fails,
+/// found once by bisection. The hot loops then compare integers instead of converting each
+/// draw to a float and back.
+fn draws_below(chance: f32) -> u32 {
+    let roll = |draw: u32| (f64::from(draw) / 2_147_483_648.0) as f32;
+    // The first failing draw lies in low..=high (2^31: every draw passes).
+    let (mut low, mut high) = (0u32, 1u32 << 31);
+    while low < high {
+        let middle = low + (high - low) / 2;
+        if roll(middle) < chance {
+            low = middle + 1;
+        } else {
+            high = middle;
+        }
+    }
+    low
+}
+
 /// The entry of a cumulative table for `roll`: the first threshold above it, else the last row.
 fn cumulative_pick(table: &[(f32, usize)], roll: f32) -> usize {
     table
@@ -1335,4 +1358,30 @@ fn cumulative_pick(table: &[(f32, usize)], roll: f32) -> usize {
         .find(|(threshold, _)| roll < *threshold)
         .or(table.last())
         .map_or(0, |&(_, index)| index)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn draw_bounds_pass_exactly_the_draws_whose_float_roll_passes() {
+        let roll = |draw: u32| (f64::from(draw) / 2_147_483_648.0) as f32;
+        let mut rng = Lcg31::new(12345);
+        let mut chances: Vec<f32> = vec![0.0, 1.0, 0.5, 0.3, 0.25, 1e-9, 0.999_999_9, 2.0, -1.0];
+        chances.extend((0..200).map(|_| rng.float() as f32));
+        let mut checked = 0;
+        for chance in chances {
+            let bound = draws_below(chance);
+            // Both sides of the bound, and draws spread over the whole range.
+            let mut draws = vec![bound.saturating_sub(1), bound, bound.saturating_add(1)];
+            draws.retain(|&draw| draw < 1 << 31);
+            draws.extend((0..200).map(|_| rng.next_u31()));
+            for draw in draws {
+                assert_eq!(draw < bound, roll(draw) < chance, "{chance} {draw}");
+                checked += 1;
+            }
+        }
+        assert!(checked > 40_000);
+    }
 }
