@@ -11,6 +11,18 @@
 /// A set of tiles.
 pub type Bits = u128;
 
+/// The 3x3 ring's cells as (dx, dy), in ring order (bit 0 first) from Up clockwise.
+const RING_CELLS: [(i32, i32); 8] = [
+    (0, 1),
+    (1, 1),
+    (1, 0),
+    (1, -1),
+    (0, -1),
+    (-1, -1),
+    (-1, 0),
+    (-1, 1),
+];
+
 /// One tile as a bit (a table load: a variable 128-bit shift costs several instructions).
 #[inline]
 pub fn bit(position: u8) -> Bits {
@@ -333,17 +345,7 @@ impl Layout {
             layout.block[usize::from(position & 127)] =
                 across | (across << shift) | (across >> shift);
         }
-        // Ring cells as (dx, dy), in ring order from Up clockwise.
-        let cells = [
-            (0, 1),
-            (1, 1),
-            (1, 0),
-            (1, -1),
-            (0, -1),
-            (-1, -1),
-            (-1, 0),
-            (-1, 1),
-        ];
+        let cells = RING_CELLS;
         for &position in &layout.all_tiles {
             let (x, y) = (i32::from(position % stride), i32::from(position / stride));
             let mut mask = 0u8;
@@ -680,15 +682,8 @@ impl Board {
             return None;
         }
         let set = self.passable();
-        let stride = u32::from(self.stride) & 63;
-        let up = set >> stride;
-        let up_right = set >> (stride + 1);
-        let right = set >> 1;
-        let down_right = set << (stride - 1);
-        let down = set << stride;
-        let down_left = set << (stride + 1);
-        let left = set << 1;
-        let up_left = set >> (stride - 1);
+        let [up, up_right, right, down_right, down, down_left, left, up_left] =
+            self.ring_copies(set);
         // Ring cells in a group, in ring order: open sides, and open corners next to one.
         let grouped = [
             up,
@@ -920,6 +915,23 @@ impl Board {
         self.passable() & !self.threatening
     }
 
+    /// Eight shifted copies of `set`, in ring order from Up clockwise: bit p of each copy says
+    /// whether that neighbour of tile p is in the set.
+    #[inline]
+    fn ring_copies(&self, set: Bits) -> [Bits; 8] {
+        let stride = u32::from(self.stride) & 63;
+        [
+            set >> stride,
+            set >> (stride + 1),
+            set >> 1,
+            set << (stride - 1),
+            set << stride,
+            set << (stride + 1),
+            set << 1,
+            set >> (stride - 1),
+        ]
+    }
+
     /// `Tile.CanBeACut`, reading "exists" as "exists and is passable" (SPEC): at least two
     /// passable orthogonal neighbours and more than one corner gap between them.
     pub fn can_be_a_cut(&self, position: u8) -> bool {
@@ -931,16 +943,8 @@ impl Board {
     /// its four sides have a gap (a gap needs its side open, so two gaps mean two open sides).
     pub fn can_be_a_cut_set(&self, set: Bits) -> Bits {
         let set = set & self.all;
-        let stride = u32::from(self.stride) & 63;
-        // Bit p of each mask says whether that neighbour of tile p is in the set.
-        let up = set >> stride;
-        let up_right = set >> (stride + 1);
-        let right = set >> 1;
-        let down_right = set << (stride - 1);
-        let down = set << stride;
-        let down_left = set << (stride + 1);
-        let left = set << 1;
-        let up_left = set >> (stride - 1);
+        let [up, up_right, right, down_right, down, down_left, left, up_left] =
+            self.ring_copies(set);
         let gap_left = left & !(up_left & up);
         let gap_up = up & !(up_right & right);
         let gap_right = right & !(down_right & down);
@@ -1417,16 +1421,23 @@ impl Board {
 mod tests {
     use super::*;
 
-    /// A small deterministic generator for test boards, independent of the crate's streams.
+    /// A xorshift64 stream for test boards, independent of the crate's streams.
+    fn xorshift(mut state: u64) -> impl FnMut() -> u64 {
+        move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        }
+    }
+
+    /// A small deterministic generator for test boards.
     fn boards() -> impl Iterator<Item = Board> {
-        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = xorshift(0x2545_F491_4F6C_DD1D);
         (0..400).map(move |_| {
             let mut board = Board::new(8, 6);
             for position in board.all_tiles().to_vec() {
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                if state % 3 == 0 {
+                if next() % 3 == 0 {
                     board.walls |= bit(position);
                 }
             }
@@ -1512,7 +1523,7 @@ mod tests {
     fn updating_a_shrinking_set_matches_a_fresh_search() {
         let mut updated = Articulation::default();
         let mut fresh = Articulation::default();
-        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = xorshift(0x9E37_79B9_7F4A_7C15);
         let mut checked = 0;
         for board in boards().take(150) {
             let mut set = board.passable();
@@ -1521,11 +1532,8 @@ mod tests {
                 if set == 0 {
                     break;
                 }
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
                 let tiles: Vec<u8> = tiles_of(set).collect();
-                set &= !bit(tiles[(state % tiles.len() as u64) as usize]);
+                set &= !bit(tiles[(next() % tiles.len() as u64) as usize]);
                 board.update_articulation(set, &mut updated);
                 board.articulation(set, &mut fresh);
                 assert_eq!(updated.components(), fresh.components());
@@ -1567,13 +1575,7 @@ mod tests {
 
     #[test]
     fn tracked_can_delete_agrees_with_flood_fills_while_walls_go_up() {
-        let mut state = 0x243F_6A88_85A3_08D3u64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = xorshift(0x243F_6A88_85A3_08D3);
         let mut groups = WallGroups::default();
         let mut checked = 0;
         for round in 0..300 {
@@ -1630,13 +1632,7 @@ mod tests {
 
     #[test]
     fn cut_picks_without_sizes_agree_with_the_search() {
-        let mut state = 0x1319_8A2E_0370_7344u64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = xorshift(0x1319_8A2E_0370_7344);
         let mut groups = WallGroups::default();
         let mut regions = Regions::default();
         let (mut decided, mut flooded, mut asked) = (0, 0, 0);
@@ -1692,13 +1688,7 @@ mod tests {
 
     #[test]
     fn region_cuts_and_flooded_pieces_agree_with_the_search() {
-        let mut state = 0xA409_3822_299F_31D0u64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = xorshift(0xA409_3822_299F_31D0);
         let mut groups = WallGroups::default();
         let mut data = Articulation::default();
         let mut pieces_checked = 0;
@@ -1770,16 +1760,7 @@ mod tests {
             for &position in board.all_tiles() {
                 let (x, y) = board.xy(position);
                 let (x, y) = (i32::from(x), i32::from(y));
-                let cells = [
-                    (0, 1),
-                    (1, 1),
-                    (1, 0),
-                    (1, -1),
-                    (0, -1),
-                    (-1, -1),
-                    (-1, 0),
-                    (-1, 1),
-                ];
+                let cells = RING_CELLS;
                 let mut expected = 0;
                 for (i, (dx, dy)) in cells.into_iter().enumerate() {
                     if board

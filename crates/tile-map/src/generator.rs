@@ -329,11 +329,7 @@ impl Generator {
         let mut seen = [false; 64];
         let (mut rooms, mut room_tiles) = (0u32, 0u32);
         for x in 0..WIDTH {
-            let start = x * HEIGHT;
-            let (Some(terrain), Some(room)) = (
-                self.tiles.terrain[start..].first_chunk::<HEIGHT>(),
-                self.tiles.room[start..].first_chunk::<HEIGHT>(),
-            ) else {
+            let Some((terrain, room)) = self.tiles.column(x) else {
                 continue;
             };
             for (&terrain, &room) in terrain.iter().zip(room.iter()) {
@@ -619,11 +615,7 @@ impl Generator {
         let (mut floor, mut secondary, mut room_floor) = (0u64, 0u64, 0u64);
         let mut seen = [0u64; 4];
         for x in 0..WIDTH {
-            let start = x * HEIGHT;
-            let (Some(terrain), Some(rooms)) = (
-                self.tiles.terrain[start..].first_chunk::<HEIGHT>(),
-                self.tiles.room[start..].first_chunk::<HEIGHT>(),
-            ) else {
+            let Some((terrain, rooms)) = self.tiles.column(x) else {
                 continue;
             };
             let terrain = terrain.map(|t| t as u8);

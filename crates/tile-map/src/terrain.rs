@@ -30,11 +30,7 @@ impl Generator {
         let mut anchors = [0u32; WIDTH];
         let mut stray_anchors = 0;
         for x in 0..WIDTH {
-            let start = x * HEIGHT;
-            let (Some(terrain), Some(rooms)) = (
-                self.tiles.terrain[start..].first_chunk::<HEIGHT>(),
-                self.tiles.room[start..].first_chunk::<HEIGHT>(),
-            ) else {
+            let Some((terrain, rooms)) = self.tiles.column(x) else {
                 continue;
             };
             let terrain = terrain.map(|t| t as u8);

@@ -124,6 +124,16 @@ impl Tiles {
         }
     }
 
+    /// Column `x`'s terrain and room bytes, top tile first; `None` past the last column.
+    #[inline]
+    pub fn column(&self, x: usize) -> Option<(&[Terrain; HEIGHT], &[u8; HEIGHT])> {
+        let start = x.checked_mul(HEIGHT)?;
+        Some((
+            self.terrain.get(start..)?.first_chunk()?,
+            self.room.get(start..)?.first_chunk()?,
+        ))
+    }
+
     /// Tile `at` (below [`TILES`]) as a value.
     #[inline]
     pub fn get(&self, at: usize) -> Tile {
