@@ -1332,23 +1332,10 @@ impl<'t> Generator<'t> {
     }
 }
 
-/// The roll `(rng.float() as f32) < chance` as `rng.next_u31() < draws_below(chance)`: the
-/// roll only grows with the draw, so the draws that pass are those below the first that fails,
-/// found once by bisection. The hot loops then compare integers instead of converting each
-/// draw to a float and back.
+/// The roll `(rng.float() as f32) < chance` as `rng.next_u31() < draws_below(chance)`: the hot
+/// loops then compare integers instead of converting each draw to a float and back.
 fn draws_below(chance: f32) -> u32 {
-    let roll = |draw: u32| (f64::from(draw) / 2_147_483_648.0) as f32;
-    // The first failing draw lies in low..=high (2^31: every draw passes).
-    let (mut low, mut high) = (0u32, 1u32 << 31);
-    while low < high {
-        let middle = low + (high - low) / 2;
-        if roll(middle) < chance {
-            low = middle + 1;
-        } else {
-            high = middle;
-        }
-    }
-    low
+    rng::draw_bound(|float| (float as f32) < chance)
 }
 
 /// The entry of a cumulative table for `roll`: the first threshold above it, else the last row.
@@ -1366,7 +1353,7 @@ mod tests {
 
     #[test]
     fn draw_bounds_pass_exactly_the_draws_whose_float_roll_passes() {
-        let roll = |draw: u32| (f64::from(draw) / 2_147_483_648.0) as f32;
+        let roll = |draw: u32| rng::draw_to_float(draw) as f32;
         let mut rng = Lcg31::new(12345);
         let mut chances: Vec<f32> = vec![0.0, 1.0, 0.5, 0.3, 0.25, 1e-9, 0.999_999_9, 2.0, -1.0];
         chances.extend((0..200).map(|_| rng.float() as f32));

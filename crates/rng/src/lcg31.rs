@@ -16,6 +16,32 @@ const TWO_POW_31: f64 = 2_147_483_648.0;
 /// The longest length `index` answers in integers: up to it, `draw * len < 2^53`.
 const EXACT_INDEX_LEN: usize = 1 << 22;
 
+/// The float a 31-bit draw stands for: `draw / 2^31`, exact in `f64` (what [`Rng31::float`]
+/// returns for that draw).
+#[inline]
+pub fn draw_to_float(draw: u32) -> f64 {
+    f64::from(draw) / TWO_POW_31
+}
+
+/// For a test on [`Rng31::float`] that holds for small floats and fails from some float on
+/// (such as `float < p`, or `(float as f32) < p`): the first draw whose float fails it, or
+/// 2^31 when every draw passes. `pass(rng.float())` is then `rng.next_u31() < bound`, the same
+/// single step, so hot loops can compare integers instead of converting every draw. Found by
+/// bisection over the draws (31 calls of `pass`).
+pub fn draw_bound(pass: impl Fn(f64) -> bool) -> u32 {
+    // The first failing draw lies in low..=high.
+    let (mut low, mut high) = (0u32, 1u32 << 31);
+    while low < high {
+        let middle = low + (high - low) / 2;
+        if pass(draw_to_float(middle)) {
+            low = middle + 1;
+        } else {
+            high = middle;
+        }
+    }
+    low
+}
+
 /// The 31-bit LCG. Seeds keep only their low 31 bits.
 ///
 /// Not `Copy`, not `Default`: a stream is seeded on purpose and never duplicated by accident
@@ -99,7 +125,7 @@ pub trait Rng31 {
 
     /// A float in [0, 1): `next / 2^31`. One step.
     fn float(&mut self) -> f64 {
-        f64::from(self.next_u31()) / TWO_POW_31
+        draw_to_float(self.next_u31())
     }
 
     /// An integer in `lo..=hi` (both ends inclusive): `lo + floor(float() * (hi + 1 - lo))`.
@@ -130,7 +156,7 @@ pub trait Rng31 {
             return Some(((u64::from(draw) * len as u64) >> 31) as usize);
         }
         let span = len as f64;
-        Some(((f64::from(draw) / TWO_POW_31 * span) as usize).min(len - 1))
+        Some(((draw_to_float(draw) * span) as usize).min(len - 1))
     }
 
     /// `float() < p`. One step, whatever `p` is.
@@ -250,6 +276,27 @@ mod tests {
         let modulus = 1u64 << 31;
         let delta = (u64::from(draw) + modulus - INCREMENT) % modulus;
         (delta.wrapping_mul(inverse) % modulus) as u32
+    }
+
+    #[test]
+    fn draw_bounds_split_the_draws_where_the_test_starts_failing() {
+        let mut stream = Lcg31::new(7);
+        let mut chances = vec![0.0, 1.0, 0.5, 1e-12, 1.0 - 1e-12, 1.5, -0.5, f64::NAN];
+        chances.extend((0..100).map(|_| stream.float()));
+        for p in chances {
+            let bound = draw_bound(|float| float < p);
+            // Both sides of the bound, the ends, and draws spread over the range, each through
+            // a generator whose next output is that draw.
+            let mut draws = vec![0, 0x7FFF_FFFF, bound.saturating_sub(1), bound];
+            draws.retain(|&draw| draw < 1 << 31);
+            draws.extend((0..100).map(|_| stream.next_u31()));
+            for draw in draws {
+                let mut g = Lcg31::new(seed_before(draw));
+                assert_eq!(draw < bound, g.chance(p), "p {p} draw {draw}");
+            }
+        }
+        assert_eq!(draw_bound(|_| true), 1 << 31);
+        assert_eq!(draw_bound(|_| false), 0);
     }
 
     #[test]

@@ -24,6 +24,6 @@ mod streams;
 
 pub use dungeon::{DungeonRng, Rand16, SECONDARY_COUNT};
 pub use error::RngError;
-pub use lcg31::{Lcg31, Rng31};
+pub use lcg31::{draw_bound, draw_to_float, Lcg31, Rng31};
 pub use seedcode::{SeedCode, SeedCodeError, CLASSES, DIFFICULTIES};
 pub use streams::{RunStreams, Streams};
