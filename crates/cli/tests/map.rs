@@ -127,3 +127,18 @@ fn bad_settings_and_presets_get_one_line_errors() {
     assert_bad_input(&dungeon(&["map", "--set", "nonsense=1"]), "nonsense");
     assert_bad_input(&dungeon(&["map", "--preset", "nope"]), "nope");
 }
+
+#[test]
+fn unreadable_floor_files_get_one_line_errors_with_exit_status_2() {
+    let not_utf8 = temp_file("binary.yaml", "\u{0}");
+    std::fs::write(&not_utf8, [0xff_u8, 0xfe, 0x00, 0x41]).expect("write temp file");
+    assert_bad_input(
+        &dungeon(&["map", "--floor", not_utf8.to_str().unwrap_or("")]),
+        "binary.yaml",
+    );
+    let missing = not_utf8.with_file_name("no-such-floor.yaml");
+    assert_bad_input(
+        &dungeon(&["map", "--floor", missing.to_str().unwrap_or("")]),
+        "no-such-floor.yaml",
+    );
+}
