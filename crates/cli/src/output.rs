@@ -7,6 +7,8 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 
+use crate::fail::bad_input;
+
 fn temporary_sibling(path: &Path) -> PathBuf {
     let name = path
         .file_name()
@@ -44,38 +46,95 @@ pub fn write_file_with(
     result
 }
 
+/// The file whose presence marks a folder as an earlier export, which `write_dir_with` may replace.
+pub const EXPORT_MARK: &str = "datapack/pack.mcmeta";
+
+/// `dir` made absolute with `.` and `..` resolved where it exists, so that `--out .` names a real
+/// folder with a parent to build the replacement in.
+fn resolved(dir: &Path) -> anyhow::Result<PathBuf> {
+    if let Ok(path) = fs::canonicalize(dir) {
+        return Ok(path);
+    }
+    let absolute =
+        std::path::absolute(dir).with_context(|| format!("resolving {}", dir.display()))?;
+    match (absolute.parent(), absolute.file_name()) {
+        (Some(parent), Some(name)) => match fs::canonicalize(parent) {
+            Ok(parent) => Ok(parent.join(name)),
+            Err(_) => Ok(absolute),
+        },
+        _ => Ok(absolute),
+    }
+}
+
+/// Refuses to replace anything but nothing, an empty folder or an earlier export: a typo in
+/// `--out` must never delete a user's files.
+fn check_replaceable(dir: &Path, shown: &Path) -> anyhow::Result<()> {
+    let Ok(meta) = fs::symlink_metadata(dir) else {
+        return Ok(());
+    };
+    if !meta.is_dir() {
+        return Err(bad_input(
+            "it exists and is not a folder; choose another --out",
+        ));
+    }
+    if dir.parent().is_none() {
+        return Err(bad_input(
+            "the root folder is never replaced; choose another --out",
+        ));
+    }
+    let empty = fs::read_dir(dir)
+        .with_context(|| format!("reading {}", shown.display()))?
+        .next()
+        .is_none();
+    if empty || dir.join(EXPORT_MARK).is_file() {
+        return Ok(());
+    }
+    Err(bad_input(format!(
+        "it exists, is not empty and is not an earlier export (no {EXPORT_MARK}); \
+         remove it or choose another --out"
+    )))
+}
+
 /// Builds a whole directory atomically: `fill` populates a fresh temporary directory beside
-/// `dir`; on success any previous `dir` is replaced by it, on failure it is removed.
+/// `dir`; on success the previous `dir`, if any, is replaced by it, on failure it is removed.
+/// Only an empty folder or an earlier export (it holds [`EXPORT_MARK`]) is ever replaced.
 pub fn write_dir_with(
-    dir: &Path,
+    shown: &Path,
     fill: impl FnOnce(&Path) -> anyhow::Result<()>,
 ) -> anyhow::Result<()> {
-    if let Some(parent) = dir.parent().filter(|p| !p.as_os_str().is_empty()) {
+    let dir = resolved(shown)?;
+    check_replaceable(&dir, shown)?;
+    if let Some(parent) = dir.parent() {
         fs::create_dir_all(parent).with_context(|| format!("creating {}", parent.display()))?;
     }
-    let temporary = temporary_sibling(dir);
+    let temporary = temporary_sibling(&dir);
     let _ = fs::remove_dir_all(&temporary);
     fs::create_dir_all(&temporary).with_context(|| format!("creating {}", temporary.display()))?;
-    if let Err(error) = fill(&temporary) {
+    let result = fill(&temporary).and_then(|()| replace_dir(&temporary, &dir));
+    if result.is_err() {
         let _ = fs::remove_dir_all(&temporary);
-        return Err(error);
     }
-    if dir.exists() {
-        let old = dir.with_file_name(format!(
-            ".{}.old-{}",
-            dir.file_name()
-                .map(|n| n.to_string_lossy().into_owned())
-                .unwrap_or_default(),
-            std::process::id()
-        ));
-        fs::rename(dir, &old).with_context(|| format!("moving the old {} aside", dir.display()))?;
-        if let Err(error) = fs::rename(&temporary, dir) {
-            let _ = fs::rename(&old, dir);
-            return Err(error).with_context(|| format!("renaming into {}", dir.display()));
-        }
-        let _ = fs::remove_dir_all(&old);
-    } else {
-        fs::rename(&temporary, dir).with_context(|| format!("renaming into {}", dir.display()))?;
+    result
+}
+
+/// Moves the finished `temporary` into `dir`, putting the old `dir` back if that fails.
+fn replace_dir(temporary: &Path, dir: &Path) -> anyhow::Result<()> {
+    if !dir.exists() {
+        return fs::rename(temporary, dir)
+            .with_context(|| format!("renaming into {}", dir.display()));
     }
+    let old = dir.with_file_name(format!(
+        ".{}.old-{}",
+        dir.file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default(),
+        std::process::id()
+    ));
+    fs::rename(dir, &old).with_context(|| format!("moving the old {} aside", dir.display()))?;
+    if let Err(error) = fs::rename(temporary, dir) {
+        let _ = fs::rename(&old, dir);
+        return Err(error).with_context(|| format!("renaming into {}", dir.display()));
+    }
+    let _ = fs::remove_dir_all(&old);
     Ok(())
 }

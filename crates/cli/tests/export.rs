@@ -220,3 +220,45 @@ fn bad_options_are_bad_input() {
     assert!(message.contains("namespace"), "{message}");
     assert!(!dir.join("out").exists());
 }
+
+/// Names in `dir` other than `keep`: what a run left behind.
+fn leftovers(dir: &Path, keep: &[&str]) -> Vec<String> {
+    let mut names: Vec<String> = fs::read_dir(dir)
+        .expect("read scratch")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .filter(|n| !keep.contains(&n.as_str()))
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn only_an_empty_folder_or_an_earlier_export_is_replaced() {
+    let dir = scratch("replace");
+    // A folder of the user's own is never deleted, and nothing is left beside it.
+    fs::create_dir_all(dir.join("mine")).expect("mkdir");
+    fs::write(dir.join("mine/notes.txt"), "keep me").expect("write");
+    let message = one_line_error(&dungeon_in(&dir, &["export", "--out", "mine"]));
+    assert!(message.contains("not an earlier export"), "{message}");
+    assert_eq!(
+        fs::read_to_string(dir.join("mine/notes.txt")).expect("kept"),
+        "keep me"
+    );
+    // `.` is the user's folder too: resolved, refused, no temporary folder left in it.
+    let message = one_line_error(&dungeon_in(&dir.join("mine"), &["export", "--out", "."]));
+    assert!(message.contains("not an earlier export"), "{message}");
+    assert_eq!(leftovers(&dir.join("mine"), &[]), ["notes.txt"]);
+    // A file is not a folder.
+    fs::write(dir.join("file.nbt"), "data").expect("write");
+    let message = one_line_error(&dungeon_in(&dir, &["export", "--out", "file.nbt"]));
+    assert!(message.contains("not a folder"), "{message}");
+    assert_eq!(fs::read(dir.join("file.nbt")).expect("kept"), b"data");
+    // An empty folder and an earlier export are replaced.
+    fs::create_dir_all(dir.join("empty")).expect("mkdir");
+    for _ in 0..2 {
+        let output = dungeon_in(&dir, &["export", "--out", "empty"]);
+        assert!(output.status.success(), "{output:?}");
+        assert!(dir.join("empty/datapack/pack.mcmeta").is_file());
+    }
+    assert_eq!(leftovers(&dir, &[]), ["empty", "file.nbt", "mine"]);
+}

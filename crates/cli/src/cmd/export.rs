@@ -38,7 +38,8 @@ pub struct ExportArgs {
     /// The layout engine (minecrafty, branching, grid-maze, random-walk); the pack's own when absent.
     #[arg(long)]
     engine: Option<String>,
-    /// The folder to create (replaced as a whole if it exists).
+    /// The folder to create; an existing one is replaced as a whole, but only when it is empty or
+    /// an earlier export (it holds `datapack/pack.mcmeta`).
     #[arg(long, default_value = "out")]
     out: PathBuf,
     /// Target Minecraft version: 1.20.1, 1.21.1, 1.21.4 or 1.21.5.
