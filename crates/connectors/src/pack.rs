@@ -65,6 +65,9 @@ impl Default for LayoutFile {
     }
 }
 
+/// The largest room weight a pack may give.
+const MAX_WEIGHT: f64 = 1e12;
+
 fn default_engine() -> Engine {
     Engine::Minecrafty
 }
@@ -710,10 +713,11 @@ fn build(file: PackFile, problems: &mut Problems<'_>) -> Pack {
                 ),
             );
         }
-        if !room.weight.is_finite() || room.weight < 0.0 {
+        // The cap keeps every sum of weights (times the boosts for required rooms) finite.
+        if !(0.0..=MAX_WEIGHT).contains(&room.weight) {
             problems.add(
                 format!("{path}.weight"),
-                "the weight must be a finite number >= 0",
+                "the weight must be a number from 0 to 1e12",
             );
         }
         let occurrences = Bounds::from_file(room.occurrences);
@@ -934,6 +938,20 @@ fn build_layout(file: &LayoutFile, problems: &mut Problems<'_>) -> LayoutParams 
     }
     if !unit_interval(b.straightness) {
         problems.add("layout.branching.straightness", "must be between 0 and 1");
+    }
+    // Each of these counts loop iterations (a branch that cannot grow still costs its tries), so
+    // they are capped like maxRooms: a huge value must not make generation hang.
+    for (field, value) in [
+        ("trunkMax", b.trunk_max),
+        ("branchCount", b.branch_count),
+        ("branchDepth", b.branch_depth),
+    ] {
+        if value > 1_000_000 {
+            problems.add(
+                format!("layout.branching.{field}"),
+                "must be at most 1000000",
+            );
+        }
     }
     if file.engine == Engine::Branching {
         let most = u64::from(b.trunk_max) + u64::from(b.branch_count) * u64::from(b.branch_depth);

@@ -180,6 +180,36 @@ fn unknown_fields_and_bad_values_point_at_their_line() {
     assert!(problem.path.starts_with("rooms[1]"), "{problem}");
 }
 
+/// Counts that drive loops and weights that are summed are capped, so that no pack can make
+/// generation hang or its weighted picks overflow; each problem points at its field's line.
+#[test]
+fn huge_counts_and_weights_are_rejected_with_their_line() {
+    let text = CASTLE_YAML
+        .replacen("    trunkMax: 14\n", "    trunkMax: 2000000000\n", 1)
+        .replacen("    branchCount: 5\n", "    branchCount: 2000000000\n", 1)
+        .replacen("    branchDepth: 3\n", "    branchDepth: 1000001\n", 1)
+        .replacen("    weight: 4\n", "    weight: 1e308\n", 1);
+    let error = Pack::from_yaml(&text).expect_err("four values out of range");
+    let line_of = |needle: &str| text.lines().position(|l| l.contains(needle)).map(|i| i + 1);
+    let found: Vec<(String, Option<usize>)> = error
+        .problems()
+        .iter()
+        .map(|p| (p.path.clone(), p.line))
+        .collect();
+    for (path, needle) in [
+        ("layout.branching.trunkMax", "trunkMax: 2000000000"),
+        ("layout.branching.branchCount", "branchCount: 2000000000"),
+        ("layout.branching.branchDepth", "branchDepth: 1000001"),
+        ("rooms[1].weight", "weight: 1e308"),
+    ] {
+        assert!(
+            found.contains(&(path.to_string(), line_of(needle))),
+            "{path}: {error}"
+        );
+    }
+    assert_eq!(found.len(), 4, "{error}");
+}
+
 /// Schema errors in different sections (layout, rooms, connectors; two in one room) are all
 /// listed, each with its full path and line, not only the first one serde meets; a syntax error
 /// is listed alone.
