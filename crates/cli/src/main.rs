@@ -3,6 +3,7 @@
 //! errors into one line on stderr and an exit status (2 for bad input, 1 for anything else).
 
 mod cmd;
+mod config_file;
 mod fail;
 #[allow(dead_code)] // Used by the subcommands that write files; seed only prints.
 mod output;

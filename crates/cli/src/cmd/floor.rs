@@ -50,8 +50,7 @@ fn load_tables(path: Option<&PathBuf>) -> anyhow::Result<Tables> {
         return Tables::default_tables().context("the embedded grid-floor tables are invalid");
     };
     let shown = path.display();
-    let text = std::fs::read_to_string(path)
-        .map_err(|error| bad_input(format!("{shown}: cannot read the data file: {error}")))?;
+    let text = crate::config_file::read(path, "data")?;
     Tables::from_yaml(&text).map_err(|error| match error.kind() {
         ErrorKind::Yaml {
             line: Some(line),

@@ -55,8 +55,7 @@ enum Format {
 /// Reads and validates a pack file; a broken pack is bad input listing every problem as
 /// `FILE:LINE: path: message`.
 pub fn load_pack(path: &Path) -> anyhow::Result<Pack> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| bad_input(format!("cannot read pack {}: {e}", path.display())))?;
+    let text = crate::config_file::read(path, "pack")?;
     parse_pack(&text, &path.display().to_string())
 }
 

@@ -60,12 +60,7 @@ enum Format {
 fn load_properties(args: &MapArgs) -> anyhow::Result<FloorProperties> {
     let mut props = match (&args.preset, &args.floor) {
         (_, Some(path)) => {
-            let text = std::fs::read_to_string(path).map_err(|error| {
-                bad_input(format!(
-                    "{}: cannot read the floor file: {error}",
-                    path.display()
-                ))
-            })?;
+            let text = crate::config_file::read(path, "floor")?;
             parse_properties(&text, &FloorProperties::default())
                 .map_err(|error| bad_input(format!("{}: {error}", path.display())))?
         }
