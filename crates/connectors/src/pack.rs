@@ -920,8 +920,8 @@ fn build_layout(file: &LayoutFile, problems: &mut Problems<'_>) -> LayoutParams 
     if !unit_interval(file.loop_chance) {
         problems.add("layout.loopChance", "must be between 0 and 1");
     }
-    if !file.corridor_bias.is_finite() || file.corridor_bias <= 0.0 {
-        problems.add("layout.corridorBias", "must be a finite number above 0");
+    if !(file.corridor_bias > 0.0 && file.corridor_bias <= 1000.0) {
+        problems.add("layout.corridorBias", "must be above 0 and at most 1000");
     }
     if !(1..=1000).contains(&file.attempts) {
         problems.add("layout.attempts", "must be 1..=1000");

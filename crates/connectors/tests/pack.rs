@@ -188,8 +188,9 @@ fn huge_counts_and_weights_are_rejected_with_their_line() {
         .replacen("    trunkMax: 14\n", "    trunkMax: 2000000000\n", 1)
         .replacen("    branchCount: 5\n", "    branchCount: 2000000000\n", 1)
         .replacen("    branchDepth: 3\n", "    branchDepth: 1000001\n", 1)
-        .replacen("    weight: 4\n", "    weight: 1e308\n", 1);
-    let error = Pack::from_yaml(&text).expect_err("four values out of range");
+        .replacen("    weight: 4\n", "    weight: 1e308\n", 1)
+        .replacen("  corridorBias: 3\n", "  corridorBias: 1e300\n", 1);
+    let error = Pack::from_yaml(&text).expect_err("five values out of range");
     let line_of = |needle: &str| text.lines().position(|l| l.contains(needle)).map(|i| i + 1);
     let found: Vec<(String, Option<usize>)> = error
         .problems()
@@ -201,13 +202,14 @@ fn huge_counts_and_weights_are_rejected_with_their_line() {
         ("layout.branching.branchCount", "branchCount: 2000000000"),
         ("layout.branching.branchDepth", "branchDepth: 1000001"),
         ("rooms[1].weight", "weight: 1e308"),
+        ("layout.corridorBias", "corridorBias: 1e300"),
     ] {
         assert!(
             found.contains(&(path.to_string(), line_of(needle))),
             "{path}: {error}"
         );
     }
-    assert_eq!(found.len(), 4, "{error}");
+    assert_eq!(found.len(), 5, "{error}");
 }
 
 /// Schema errors in different sections (layout, rooms, connectors; two in one room) are all
