@@ -185,3 +185,35 @@ fn bad_arguments_exit_with_status_two() {
         &["tables.yaml"],
     );
 }
+
+/// Data that validates but puts more on a board than it can hold fails at run time: that is the
+/// user's data, so it is bad input naming the file, the seed and the fields to change.
+#[test]
+fn data_too_tight_for_its_boards_is_bad_input() {
+    let defaults = std::fs::read_to_string(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../configs/grid-floor/default.yaml"),
+    )
+    .expect("the default tables are committed");
+    let crowded = defaults.replacen(
+        "monster_count: {min: 6, max: 6}",
+        "monster_count: {min: 32, max: 32}",
+        1,
+    );
+    assert_ne!(crowded, defaults);
+    let path = temporary_file("crowded.yaml", &crowded);
+    let output = dungeon(&[
+        "floor",
+        "--data",
+        path.to_str().expect("a UTF-8 path"),
+        "--depth",
+        "1",
+        "--count",
+        "200",
+        "--format",
+        "json",
+    ]);
+    assert_bad_input(
+        &output,
+        &["crowded.yaml: seed ", "no unused tile", "floors[].size"],
+    );
+}

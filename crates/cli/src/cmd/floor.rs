@@ -2,7 +2,7 @@
 //! or JSON, for one run or a batch of consecutive seeds (JSON Lines, one floor per line).
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 use clap::{Args, ValueEnum};
@@ -61,6 +61,24 @@ fn load_tables(path: Option<&PathBuf>) -> anyhow::Result<Tables> {
     })
 }
 
+/// A run that fails on valid data is the data's doing when the data is the user's own: a board
+/// too small for what the tables put on it, or too few bosses for the floors. (The embedded
+/// tables never fail; the tests run them over thousands of seeds.)
+fn data_too_tight(error: grid_floor::Error, data: Option<&Path>, seed: u32) -> anyhow::Error {
+    let tight = matches!(
+        error.kind(),
+        ErrorKind::NoFreeTile { .. } | ErrorKind::BossPoolExhausted { .. }
+    );
+    match data {
+        Some(path) if tight => bad_input(format!(
+            "{}: seed {seed}: {error}: the data puts more on a floor than it can hold \
+             (floors[].size against floors[].monster_count and the rewards, or too few bosses)",
+            path.display()
+        )),
+        _ => error.into(),
+    }
+}
+
 fn parse_depth(text: &str) -> anyhow::Result<Option<u8>> {
     match text.trim() {
         "all" => Ok(None),
@@ -104,10 +122,13 @@ pub fn run(args: FloorArgs) -> anyhow::Result<()> {
     for offset in 0..args.count {
         let seed = first_seed.wrapping_add(offset) & 0x7FFF_FFFF;
         floors.clear();
-        match depth {
-            Some(depth) => floors.push(generator.run_floor(&setup, seed, depth)?),
-            None => floors.extend(generator.run(&setup, seed)?),
-        }
+        let built = match depth {
+            Some(depth) => generator
+                .run_floor(&setup, seed, depth)
+                .map(|f| floors.push(f)),
+            None => generator.run(&setup, seed).map(|f| floors.extend(f)),
+        };
+        built.map_err(|error| data_too_tight(error, args.data.as_deref(), seed))?;
         match args.format {
             Format::Ascii => {
                 for floor in &floors {
