@@ -4,8 +4,8 @@
 use crate::generator::{FloorSize, Generator};
 use crate::props::FloorProperties;
 use crate::tile::{
-    Terrain, F_CORNER_CUTTABLE, F_IMPASSABLE, F_IN_MONSTER_HOUSE, F_IN_SHOP, HEIGHT, NO_ROOM,
-    SPAWN_ITEM, SPAWN_MONSTER, SPAWN_SPECIAL, SPAWN_STAIRS, SPAWN_TRAP, WIDTH,
+    index, Terrain, F_CORNER_CUTTABLE, F_IMPASSABLE, F_IN_MONSTER_HOUSE, F_IN_SHOP, HEIGHT,
+    NO_ROOM, SPAWN_ITEM, SPAWN_MONSTER, SPAWN_SPECIAL, SPAWN_STAIRS, SPAWN_TRAP, WIDTH,
 };
 
 /// Percent chance that a room flagged for imperfections gets none.
@@ -392,6 +392,9 @@ impl Generator {
                 continue;
             }
             let mut steps = self.rand_int(3) + 3;
+            // Inside the loop the tile is at least 2 tiles from every edge, so its 8
+            // neighbours are on the floor and are read by flat index without bounds tests.
+            let open = |g: &Generator, at: usize| g.tiles.terrain[at] == Terrain::Floor;
             loop {
                 if cur_x <= 1
                     || cur_y <= 1
@@ -400,18 +403,25 @@ impl Generator {
                 {
                     break;
                 }
-                if self.open(cur_x, cur_y) || self.t(cur_x, cur_y).has(F_IMPASSABLE) {
+                let at = index(cur_x, cur_y);
+                if open(self, at) || self.tiles.flags[at] & F_IMPASSABLE != 0 {
                     break;
                 }
-                let o = |g: &Generator, ox: i32, oy: i32| g.open(cur_x + ox, cur_y + oy);
-                let makes_square = (o(self, 1, 0) && o(self, 1, 1) && o(self, 0, 1))
-                    || (o(self, 1, 0) && o(self, 1, -1) && o(self, 0, -1))
-                    || (o(self, -1, 0) && o(self, -1, 1) && o(self, 0, 1))
-                    || (o(self, -1, 0) && o(self, -1, -1) && o(self, 0, -1));
+                let (right, left) = (at + HEIGHT, at - HEIGHT);
+                let (east, west) = (open(self, right), open(self, left));
+                let (south, north) = (open(self, at + 1), open(self, at - 1));
+                let makes_square = (east && open(self, right + 1) && south)
+                    || (east && open(self, right - 1) && north)
+                    || (west && open(self, left + 1) && south)
+                    || (west && open(self, left - 1) && north);
                 if !makes_square {
-                    self.set_terrain(cur_x, cur_y, Terrain::Floor);
+                    self.tiles.terrain[at] = Terrain::Floor;
                 }
-                if self.side_open(cur_x, cur_y, direction) {
+                let side = |turn: i32| {
+                    let (dx, dy) = DIRECTIONS[((direction + turn) & 7) as usize];
+                    open(self, (at as i32 + dx * HEIGHT as i32 + dy) as usize)
+                };
+                if side(2) || side(6) {
                     break;
                 }
                 steps -= 1;

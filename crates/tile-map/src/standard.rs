@@ -5,8 +5,12 @@
 use crate::generator::Generator;
 use crate::props::{FloorProperties, Quirks};
 use crate::tile::{
-    Terrain, ANCHOR_ROOM, HEIGHT, NO_ROOM, SPAWN_ITEM, SPAWN_STAIRS, SPAWN_TRAP, WIDTH,
+    in_bounds, index, Terrain, ANCHOR_ROOM, HEIGHT, NO_ROOM, SPAWN_ITEM, SPAWN_STAIRS, SPAWN_TRAP,
+    WIDTH,
 };
+
+const W: i32 = WIDTH as i32;
+const H: i32 = HEIGHT as i32;
 
 /// Percent chance that a room is flagged for a secondary structure.
 const SECONDARY_STRUCTURE_FLAG_CHANCE: i32 = 80;
@@ -230,7 +234,6 @@ impl Generator {
         }
     }
 
-    /// Opens the rectangle [x0, x1) x [y0, y1) as floor of room `room`.
     /// Merges grid cell `absorbed` into `kept`: carves the joint rectangle `(x0, y0, x1, y1)` as
     /// room `room`, gives `kept` those bounds, and marks `absorbed` as merged away (the
     /// bookkeeping shared by room merging and the fixed layouts' vertical merges).
@@ -254,13 +257,18 @@ impl Generator {
         source.has_been_merged = true;
     }
 
+    /// Opens the rectangle [x0, x1) x [y0, y1) as floor of room `room`; the part off the floor
+    /// is dropped. Each column's run is one slice fill.
     pub(crate) fn carve_room(&mut self, x0: i32, y0: i32, x1: i32, y1: i32, room: u8) {
+        let (x0, x1) = (x0.clamp(0, W) as usize, x1.clamp(0, W) as usize);
+        let (y0, y1) = (y0.clamp(0, H) as usize, y1.clamp(0, H) as usize);
+        if y0 >= y1 {
+            return;
+        }
         for x in x0..x1 {
-            for y in y0..y1 {
-                let tile = self.tm(x, y);
-                *tile.terrain = Terrain::Floor;
-                *tile.room = room;
-            }
+            let column = x * HEIGHT;
+            self.tiles.terrain[column + y0..column + y1].fill(Terrain::Floor);
+            self.tiles.room[column + y0..column + y1].fill(room);
         }
     }
 
@@ -421,7 +429,10 @@ impl Generator {
                 return false;
             }
             counter += 1;
-            if self.open(cur.0, cur.1) {
+            // One bounds test per tile: off the floor nothing is open and writes are dropped.
+            let at = in_bounds(cur.0, cur.1).then(|| index(cur.0, cur.1));
+            let open = at.is_some_and(|at| self.tiles.terrain[at] == Terrain::Floor);
+            if open {
                 // Joined an existing hallway (the start tile itself does not count).
                 let at_start = if first {
                     if horizontal {
@@ -435,8 +446,8 @@ impl Generator {
                 if !at_start {
                     return false;
                 }
-            } else {
-                self.set_terrain(cur.0, cur.1, Terrain::Floor);
+            } else if let Some(at) = at {
+                self.tiles.terrain[at] = Terrain::Floor;
             }
             let along = if horizontal { &mut cur.0 } else { &mut cur.1 };
             if *along >= target {

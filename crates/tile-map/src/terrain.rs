@@ -1,9 +1,9 @@
 //! Passes over the finished layout: junctions (`FinalizeJunctions`) and secondary terrain
 //! (`GenerateSecondaryTerrainFormations`: rivers, their lakes, standalone lakes, the clean-up).
 
+use crate::columns::{eq_mask, terrain_bytes};
 use crate::generator::Generator;
 use crate::props::{FloorProperties, Quirks};
-use crate::spawns::{byte_mask, nonzero_bytes};
 use crate::tile::{
     in_bounds, Terrain, Tile, ANCHOR_ROOM, F_IMPASSABLE, F_IN_MONSTER_HOUSE, F_IN_SHOP, F_JUNCTION,
     F_UNBREAKABLE, HEIGHT, NO_ROOM, SPAWN_STAIRS, TILES, WIDTH,
@@ -33,13 +33,9 @@ impl Generator {
             let Some((terrain, rooms)) = self.tiles.column(x) else {
                 continue;
             };
-            let terrain = terrain.map(|t| t as u8);
-            // Wall 0, floor 1, secondary 2: bit 0 is floor.
-            let floor = byte_mask(&terrain, |word| word);
-            let room = byte_mask(rooms, |word| nonzero_bytes(!word));
-            let anchor = byte_mask(rooms, |word| {
-                !nonzero_bytes(word ^ u64::from_le_bytes([ANCHOR_ROOM; 8]))
-            });
+            let floor = eq_mask(&terrain_bytes(terrain), Terrain::Floor as u8);
+            let room = !eq_mask(rooms, NO_ROOM);
+            let anchor = eq_mask(rooms, ANCHOR_ROOM);
             hallway[x] = floor & !room;
             in_room[x] = room;
             anchors[x] = anchor & floor;
