@@ -352,7 +352,9 @@ impl Generator {
             let mut cur_x = self.rand_range(cell.start_x, cell.end_x);
             let mut cur_y = self.rand_range(cell.start_y, cell.end_y);
             let mut direction = self.rand_int(4) * 2;
+            // The game makes 3 passes; a pass that changes nothing would change nothing again.
             for _ in 0..3 {
+                let before = direction;
                 if direction == DIR8_DOWN && y >= grid_y - 1 {
                     direction = DIR8_RIGHT;
                 }
@@ -364,6 +366,9 @@ impl Generator {
                 }
                 if direction == DIR8_LEFT && x <= 0 {
                     direction = DIR8_DOWN;
+                }
+                if direction == before {
+                    break;
                 }
             }
             let (dx, dy) = DIRECTIONS[(direction & 7) as usize];
@@ -395,6 +400,15 @@ impl Generator {
             // Inside the loop the tile is at least 2 tiles from every edge, so its 8
             // neighbours are on the floor and are read by flat index without bounds tests.
             let open = |g: &Generator, at: usize| g.tiles.terrain[at] == Terrain::Floor;
+            // The flat offsets of the tiles 90 degrees to either side, found once per turn.
+            let sides = |direction: i32| {
+                let offset = |turn: i32| {
+                    let (dx, dy) = DIRECTIONS[((direction + turn) & 7) as usize];
+                    dx * HEIGHT as i32 + dy
+                };
+                (offset(2), offset(6))
+            };
+            let (mut side_a, mut side_b) = sides(direction);
             loop {
                 if cur_x <= 1
                     || cur_y <= 1
@@ -417,11 +431,8 @@ impl Generator {
                 if !makes_square {
                     self.tiles.terrain[at] = Terrain::Floor;
                 }
-                let side = |turn: i32| {
-                    let (dx, dy) = DIRECTIONS[((direction + turn) & 7) as usize];
-                    open(self, (at as i32 + dx * HEIGHT as i32 + dy) as usize)
-                };
-                if side(2) || side(6) {
+                let side = |offset: i32| open(self, (at as i32 + offset) as usize);
+                if side(side_a) || side(side_b) {
                     break;
                 }
                 steps -= 1;
@@ -432,6 +443,7 @@ impl Generator {
                     } else {
                         direction = (direction + 6) % 8;
                     }
+                    (side_a, side_b) = sides(direction);
                     if cur_x >= 32
                         && self.status.floor_size == FloorSize::Small
                         && direction == DIR8_RIGHT

@@ -45,6 +45,13 @@ pub(crate) struct GridCell {
     pub flag_secondary_structure: bool,
 }
 
+/// Whether (x, y) is in the grid array: one test, as a negative coordinate sets high bits.
+#[inline]
+fn on_grid(x: i32, y: i32) -> bool {
+    const _: () = assert!(GRID_DIM.is_power_of_two());
+    ((x | y) as u32) < GRID_DIM as u32
+}
+
 /// A cell outside the grid array reads as invalid, so stray neighbours are never used.
 const OUTSIDE_CELL: GridCell = GridCell {
     start_x: 0,
@@ -235,7 +242,7 @@ impl Generator {
 
     #[inline]
     pub(crate) fn g(&self, x: i32, y: i32) -> &GridCell {
-        if (0..GRID_DIM as i32).contains(&x) && (0..GRID_DIM as i32).contains(&y) {
+        if on_grid(x, y) {
             &self.grid[x as usize][y as usize]
         } else {
             &OUTSIDE_CELL
@@ -244,7 +251,7 @@ impl Generator {
 
     #[inline]
     pub(crate) fn gm(&mut self, x: i32, y: i32) -> &mut GridCell {
-        if (0..GRID_DIM as i32).contains(&x) && (0..GRID_DIM as i32).contains(&y) {
+        if on_grid(x, y) {
             &mut self.grid[x as usize][y as usize]
         } else {
             self.scratch_cell = OUTSIDE_CELL;
@@ -301,25 +308,23 @@ impl Generator {
     }
 
     /// The game's `EnsureImpassableTilesAreWalls`. Only the frame carries the flag, so only the
-    /// frame is visited.
+    /// frame is visited: the first and last columns whole, the top and bottom tile of the
+    /// others.
     fn ensure_impassable_walls(&mut self) {
-        let (w, h) = (WIDTH as i32, HEIGHT as i32);
-        for x in 0..w {
-            for y in [0, h - 1] {
-                self.frame_to_wall(x, y);
+        let tiles = &mut *self.tiles;
+        let mut frame_to_wall = |at: usize| {
+            if tiles.flags[at] & tile::F_IMPASSABLE != 0 {
+                tiles.terrain[at] = Terrain::Wall;
             }
-        }
-        for y in 1..h - 1 {
-            for x in [0, w - 1] {
-                self.frame_to_wall(x, y);
+        };
+        for x in 0..WIDTH {
+            let column = x * HEIGHT;
+            if x == 0 || x == WIDTH - 1 {
+                (column..column + HEIGHT).for_each(&mut frame_to_wall);
+            } else {
+                frame_to_wall(column);
+                frame_to_wall(column + HEIGHT - 1);
             }
-        }
-    }
-
-    fn frame_to_wall(&mut self, x: i32, y: i32) {
-        let tile = self.tm(x, y);
-        if tile.has(tile::F_IMPASSABLE) {
-            *tile.terrain = Terrain::Wall;
         }
     }
 
@@ -550,14 +555,15 @@ fn reached_columns(open: &[u32; WIDTH], x: i32, y: i32) -> [u32; WIDTH] {
     }
     // A diagonal step is allowed only when both tiles beside it are walkable, so its target is
     // also two straight steps away: straight steps alone reach the same set.
-    // Spreads along the open runs of one column, up and down (doubling steps).
+    // Spreads along the open runs of one column. Towards higher rows an addition does it: the
+    // carry from each run's lowest seed runs to the end of the run (a later seed of the same
+    // run flips back to 0, hence the `| mask`). Towards lower rows, doubling steps.
     let fill_column = |mask: u32, open: u32| -> u32 {
-        let (mut up, mut down) = (mask, mask);
-        let (mut up_path, mut down_path) = (open, open);
+        let up = ((open.wrapping_add(mask) ^ open) & open) | mask;
+        let mut down = mask;
+        let mut down_path = open;
         for shift in [1, 2, 4, 8, 16] {
-            up |= up_path & (up << shift);
             down |= down_path & (down >> shift);
-            up_path &= up_path << shift;
             down_path &= down_path >> shift;
         }
         up | down

@@ -5,8 +5,7 @@
 use crate::generator::Generator;
 use crate::props::{FloorProperties, Quirks};
 use crate::tile::{
-    in_bounds, index, Terrain, ANCHOR_ROOM, HEIGHT, NO_ROOM, SPAWN_ITEM, SPAWN_STAIRS, SPAWN_TRAP,
-    WIDTH,
+    index, Terrain, ANCHOR_ROOM, HEIGHT, NO_ROOM, SPAWN_ITEM, SPAWN_STAIRS, SPAWN_TRAP, WIDTH,
 };
 
 const W: i32 = WIDTH as i32;
@@ -419,43 +418,51 @@ impl Generator {
         horizontal: bool,
         first: bool,
     ) -> bool {
+        // The run moves one coordinate towards the target and stops on it, so the step is the
+        // same all the way and the other coordinate is tested against the floor once.
+        let (mut along, across) = if horizontal { *cur } else { (cur.1, cur.0) };
+        let (start_along, start_across) = if horizontal {
+            start
+        } else {
+            (start.1, start.0)
+        };
+        let (along_len, across_len) = if horizontal { (W, H) } else { (H, W) };
+        let step = if along >= target { -1 } else { 1 };
+        let across_on_floor = (0..across_len).contains(&across);
         let mut counter = 0;
-        loop {
-            let along = if horizontal { cur.0 } else { cur.1 };
+        let finished = loop {
             if along == target {
-                return true;
+                break true;
             }
             if counter >= 56 {
-                return false;
+                break false;
             }
             counter += 1;
-            // One bounds test per tile: off the floor nothing is open and writes are dropped.
-            let at = in_bounds(cur.0, cur.1).then(|| index(cur.0, cur.1));
-            let open = at.is_some_and(|at| self.tiles.terrain[at] == Terrain::Floor);
-            if open {
-                // Joined an existing hallway (the start tile itself does not count).
-                let at_start = if first {
-                    if horizontal {
-                        start.0 == cur.0
-                    } else {
-                        start.1 == cur.1
+            // Off the floor nothing is open and writes are dropped.
+            if across_on_floor && (0..along_len).contains(&along) {
+                let at = if horizontal {
+                    index(along, across)
+                } else {
+                    index(across, along)
+                };
+                if self.tiles.terrain[at] == Terrain::Floor {
+                    // Joined an existing hallway (the start tile itself does not count).
+                    let at_start = along == start_along && (first || across == start_across);
+                    if !at_start {
+                        break false;
                     }
                 } else {
-                    start == *cur
-                };
-                if !at_start {
-                    return false;
+                    self.tiles.terrain[at] = Terrain::Floor;
                 }
-            } else if let Some(at) = at {
-                self.tiles.terrain[at] = Terrain::Floor;
             }
-            let along = if horizontal { &mut cur.0 } else { &mut cur.1 };
-            if *along >= target {
-                *along -= 1;
-            } else {
-                *along += 1;
-            }
-        }
+            along += step;
+        };
+        *cur = if horizontal {
+            (along, across)
+        } else {
+            (across, along)
+        };
+        finished
     }
 
     /// `CreateHallway`: from the start along one axis to the turn line, across, then to the end;

@@ -46,9 +46,19 @@ impl Generator {
             return;
         }
         for x in 0..WIDTH {
+            let mut rest = anchors[x];
+            while rest != 0 {
+                let y = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                self.tiles.room[(x * HEIGHT + y) % TILES] = NO_ROOM;
+            }
+            // Only hallway tiles mark junctions.
+            let mut open = hallway[x];
+            if open == 0 {
+                continue;
+            }
             // A neighbour in a room as the scan sees it: anchors already passed are hallways.
             let scanned_room = |x: usize| in_room[x] & !anchors[x];
-            let mut open = hallway[x];
             let from_left = if x > 0 { open & scanned_room(x - 1) } else { 0 };
             open &= !from_left;
             let from_up = open & scanned_room(x) << 1;
@@ -66,12 +76,6 @@ impl Generator {
             self.mark_junctions(x, from_up >> 1 | from_down << 1);
             if x + 1 < WIDTH {
                 self.mark_junctions(x + 1, from_right);
-            }
-            let mut rest = anchors[x];
-            while rest != 0 {
-                let y = rest.trailing_zeros() as usize;
-                rest &= rest - 1;
-                self.tiles.room[(x * HEIGHT + y) % TILES] = NO_ROOM;
             }
         }
     }
