@@ -90,7 +90,9 @@ impl TileMut<'_> {
         *self.flags & flag != 0
     }
 
+    /// Whether the tile has a spawn flag (no pass reads it through this today).
     #[inline]
+    #[allow(dead_code)]
     pub fn spawns(&self, flag: u8) -> bool {
         *self.spawn & flag != 0
     }
