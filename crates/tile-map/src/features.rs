@@ -4,8 +4,8 @@
 use crate::generator::{FloorSize, Generator};
 use crate::props::FloorProperties;
 use crate::tile::{
-    Terrain, F_CORNER_CUTTABLE, F_IMPASSABLE, F_IN_MONSTER_HOUSE, F_IN_SHOP, HEIGHT, NO_ROOM,
-    SPAWN_ITEM, SPAWN_MONSTER, SPAWN_SPECIAL, SPAWN_STAIRS, SPAWN_TRAP, WIDTH,
+    index, Terrain, F_CORNER_CUTTABLE, F_IMPASSABLE, F_IN_MONSTER_HOUSE, F_IN_SHOP, HEIGHT,
+    NO_ROOM, SPAWN_ITEM, SPAWN_MONSTER, SPAWN_SPECIAL, SPAWN_STAIRS, SPAWN_TRAP, WIDTH,
 };
 
 /// Percent chance that a room flagged for imperfections gets none.
@@ -352,7 +352,9 @@ impl Generator {
             let mut cur_x = self.rand_range(cell.start_x, cell.end_x);
             let mut cur_y = self.rand_range(cell.start_y, cell.end_y);
             let mut direction = self.rand_int(4) * 2;
+            // The game makes 3 passes; a pass that changes nothing would change nothing again.
             for _ in 0..3 {
+                let before = direction;
                 if direction == DIR8_DOWN && y >= grid_y - 1 {
                     direction = DIR8_RIGHT;
                 }
@@ -364,6 +366,9 @@ impl Generator {
                 }
                 if direction == DIR8_LEFT && x <= 0 {
                     direction = DIR8_DOWN;
+                }
+                if direction == before {
+                    break;
                 }
             }
             let (dx, dy) = DIRECTIONS[(direction & 7) as usize];
@@ -392,6 +397,18 @@ impl Generator {
                 continue;
             }
             let mut steps = self.rand_int(3) + 3;
+            // Inside the loop the tile is at least 2 tiles from every edge, so its 8
+            // neighbours are on the floor and are read by flat index without bounds tests.
+            let open = |g: &Generator, at: usize| g.tiles.terrain[at] == Terrain::Floor;
+            // The flat offsets of the tiles 90 degrees to either side, found once per turn.
+            let sides = |direction: i32| {
+                let offset = |turn: i32| {
+                    let (dx, dy) = DIRECTIONS[((direction + turn) & 7) as usize];
+                    dx * HEIGHT as i32 + dy
+                };
+                (offset(2), offset(6))
+            };
+            let (mut side_a, mut side_b) = sides(direction);
             loop {
                 if cur_x <= 1
                     || cur_y <= 1
@@ -400,18 +417,22 @@ impl Generator {
                 {
                     break;
                 }
-                if self.open(cur_x, cur_y) || self.t(cur_x, cur_y).has(F_IMPASSABLE) {
+                let at = index(cur_x, cur_y);
+                if open(self, at) || self.tiles.flags[at] & F_IMPASSABLE != 0 {
                     break;
                 }
-                let o = |g: &Generator, ox: i32, oy: i32| g.open(cur_x + ox, cur_y + oy);
-                let makes_square = (o(self, 1, 0) && o(self, 1, 1) && o(self, 0, 1))
-                    || (o(self, 1, 0) && o(self, 1, -1) && o(self, 0, -1))
-                    || (o(self, -1, 0) && o(self, -1, 1) && o(self, 0, 1))
-                    || (o(self, -1, 0) && o(self, -1, -1) && o(self, 0, -1));
+                let (right, left) = (at + HEIGHT, at - HEIGHT);
+                let (east, west) = (open(self, right), open(self, left));
+                let (south, north) = (open(self, at + 1), open(self, at - 1));
+                let makes_square = (east && open(self, right + 1) && south)
+                    || (east && open(self, right - 1) && north)
+                    || (west && open(self, left + 1) && south)
+                    || (west && open(self, left - 1) && north);
                 if !makes_square {
-                    self.set_terrain(cur_x, cur_y, Terrain::Floor);
+                    self.tiles.terrain[at] = Terrain::Floor;
                 }
-                if self.side_open(cur_x, cur_y, direction) {
+                let side = |offset: i32| open(self, (at as i32 + offset) as usize);
+                if side(side_a) || side(side_b) {
                     break;
                 }
                 steps -= 1;
@@ -422,6 +443,7 @@ impl Generator {
                     } else {
                         direction = (direction + 6) % 8;
                     }
+                    (side_a, side_b) = sides(direction);
                     if cur_x >= 32
                         && self.status.floor_size == FloorSize::Small
                         && direction == DIR8_RIGHT

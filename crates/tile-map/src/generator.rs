@@ -6,8 +6,9 @@
 
 use rng::{DungeonRng, Rand16};
 
+use crate::columns::{below_mask, eq_mask, run_starts, terrain_bytes};
 use crate::props::{FloorProperties, Layout, Quirks};
-use crate::spawns::{gather_byte_lanes, nonzero_bytes, SpawnMasks, TraceSlots, LOW_BITS};
+use crate::spawns::{SpawnMasks, TraceSlots};
 use crate::tile::{self, in_bounds, Terrain, Tile, TileMut, Tiles, HEIGHT, TILES, WIDTH};
 
 /// Grid cells per axis in the game's grid array (15), plus one so that the `x + 1` reads of the
@@ -42,6 +43,13 @@ pub(crate) struct GridCell {
     pub should_connect_to_right: bool,
     pub flag_imperfect: bool,
     pub flag_secondary_structure: bool,
+}
+
+/// Whether (x, y) is in the grid array: one test, as a negative coordinate sets high bits.
+#[inline]
+fn on_grid(x: i32, y: i32) -> bool {
+    const _: () = assert!(GRID_DIM.is_power_of_two());
+    ((x | y) as u32) < GRID_DIM as u32
 }
 
 /// A cell outside the grid array reads as invalid, so stray neighbours are never used.
@@ -234,7 +242,7 @@ impl Generator {
 
     #[inline]
     pub(crate) fn g(&self, x: i32, y: i32) -> &GridCell {
-        if (0..GRID_DIM as i32).contains(&x) && (0..GRID_DIM as i32).contains(&y) {
+        if on_grid(x, y) {
             &self.grid[x as usize][y as usize]
         } else {
             &OUTSIDE_CELL
@@ -243,7 +251,7 @@ impl Generator {
 
     #[inline]
     pub(crate) fn gm(&mut self, x: i32, y: i32) -> &mut GridCell {
-        if (0..GRID_DIM as i32).contains(&x) && (0..GRID_DIM as i32).contains(&y) {
+        if on_grid(x, y) {
             &mut self.grid[x as usize][y as usize]
         } else {
             self.scratch_cell = OUTSIDE_CELL;
@@ -300,47 +308,46 @@ impl Generator {
     }
 
     /// The game's `EnsureImpassableTilesAreWalls`. Only the frame carries the flag, so only the
-    /// frame is visited.
+    /// frame is visited: the first and last columns whole, the top and bottom tile of the
+    /// others.
     fn ensure_impassable_walls(&mut self) {
-        let (w, h) = (WIDTH as i32, HEIGHT as i32);
-        for x in 0..w {
-            for y in [0, h - 1] {
-                self.frame_to_wall(x, y);
+        let tiles = &mut *self.tiles;
+        let mut frame_to_wall = |at: usize| {
+            if tiles.flags[at] & tile::F_IMPASSABLE != 0 {
+                tiles.terrain[at] = Terrain::Wall;
             }
-        }
-        for y in 1..h - 1 {
-            for x in [0, w - 1] {
-                self.frame_to_wall(x, y);
+        };
+        for x in 0..WIDTH {
+            let column = x * HEIGHT;
+            if x == 0 || x == WIDTH - 1 {
+                (column..column + HEIGHT).for_each(&mut frame_to_wall);
+            } else {
+                frame_to_wall(column);
+                frame_to_wall(column + HEIGHT - 1);
             }
-        }
-    }
-
-    fn frame_to_wall(&mut self, x: i32, y: i32) {
-        let tile = self.tm(x, y);
-        if tile.has(tile::F_IMPASSABLE) {
-            *tile.terrain = Terrain::Wall;
         }
     }
 
     /// Layout validity: at least 2 rooms and at least 30 room tiles. The scan stops as soon
-    /// as both are seen (usually a few columns in), column by column so that each column's
-    /// 32 room tiles are counted without a branch.
+    /// as both are seen (usually a few columns in); rooms are looked up once per run of
+    /// equal room indices in a column.
     fn layout_is_valid(&self) -> bool {
-        let mut seen = [false; 64];
-        let (mut rooms, mut room_tiles) = (0u32, 0u32);
+        let mut seen = 0u64;
+        let mut room_tiles = 0u32;
         for x in 0..WIDTH {
-            let Some((terrain, room)) = self.tiles.column(x) else {
+            let Some((terrain, rooms)) = self.tiles.column(x) else {
                 continue;
             };
-            for (&terrain, &room) in terrain.iter().zip(room.iter()) {
-                let room_tile = terrain == Terrain::Floor && room < tile::FIRST_HALLWAY_INDEX;
-                room_tiles += u32::from(room_tile);
-                if room_tile && room < 0x40 && !seen[usize::from(room)] {
-                    seen[usize::from(room)] = true;
-                    rooms += 1;
-                }
+            let floor = eq_mask(&terrain_bytes(terrain), Terrain::Floor as u8);
+            let room_floor = floor & below_mask(rooms, tile::FIRST_HALLWAY_INDEX);
+            room_tiles += room_floor.count_ones();
+            let mut starts = run_starts(rooms, room_floor & below_mask(rooms, 64));
+            while starts != 0 {
+                let room = rooms[starts.trailing_zeros() as usize % HEIGHT];
+                starts &= starts - 1;
+                seen |= 1 << (room & 63);
             }
-            if rooms >= 2 && room_tiles >= 30 {
+            if seen.count_ones() >= 2 && room_tiles >= 30 {
                 return true;
             }
         }
@@ -536,9 +543,9 @@ fn stairs_always_reachable(open: &[u32; WIDTH], stairs_x: i32, stairs_y: i32) ->
 }
 
 /// The tiles reachable from (x, y), which must be on the floor, as column masks like `open`
-/// (none when (x, y) is not walkable). The fill grows whole columns at once, revisiting a
-/// column whenever a neighbour grew, until nothing changes: the closure of the same moves a
-/// tile search makes.
+/// (none when (x, y) is not walkable). Open runs of a column are taken whole; a column gets
+/// revisited only when a neighbour's new tiles touch open tiles of it not reached yet, and
+/// then fills only from those: the closure of the same moves a tile search makes.
 fn reached_columns(open: &[u32; WIDTH], x: i32, y: i32) -> [u32; WIDTH] {
     let (x, y) = (x as usize, y as usize);
     let mut reached = [0u32; WIDTH];
@@ -548,37 +555,40 @@ fn reached_columns(open: &[u32; WIDTH], x: i32, y: i32) -> [u32; WIDTH] {
     }
     // A diagonal step is allowed only when both tiles beside it are walkable, so its target is
     // also two straight steps away: straight steps alone reach the same set.
-    // Spreads along the open runs of one column, up and down (doubling steps).
+    // Spreads along the open runs of one column. Towards higher rows an addition does it: the
+    // carry from each run's lowest seed runs to the end of the run (a later seed of the same
+    // run flips back to 0, hence the `| mask`). Towards lower rows, doubling steps.
     let fill_column = |mask: u32, open: u32| -> u32 {
-        let (mut up, mut down) = (mask, mask);
-        let (mut up_path, mut down_path) = (open, open);
+        let up = ((open.wrapping_add(mask) ^ open) & open) | mask;
+        let mut down = mask;
+        let mut down_path = open;
         for shift in [1, 2, 4, 8, 16] {
-            up |= up_path & (up << shift);
             down |= down_path & (down >> shift);
-            up_path &= up_path << shift;
             down_path &= down_path >> shift;
         }
         up | down
     };
-    // Every column of `reached` stays closed under `fill_column`, so only a column next to
-    // one that grew can grow: those wait in a bit set (lowest first) until none is left.
+    // Seeds waiting per column: open tiles not reached yet next to reached ones. A seed never
+    // lies in a reached run (reached runs are whole), so the fill from the seeds is all new.
     const _: () = assert!(WIDTH < 64);
-    reached[x] = fill_column(start, open[x]);
-    let neighbours = |x: usize| (0b101u64 << x >> 1) & ((1u64 << WIDTH) - 1);
-    let mut waiting = neighbours(x);
+    let mut seeds = [0u32; WIDTH];
+    seeds[x] = start;
+    let mut waiting = 1u64 << x;
     while waiting != 0 {
         let x = waiting.trailing_zeros() as usize % WIDTH;
         waiting &= waiting - 1;
-        let mut mask = reached[x];
+        let grown = fill_column(seeds[x], open[x]);
+        seeds[x] = 0;
+        reached[x] |= grown;
         if x > 0 {
-            mask |= reached[x - 1] & open[x];
+            let touched = grown & open[x - 1] & !reached[x - 1];
+            seeds[x - 1] |= touched;
+            waiting |= u64::from(touched != 0) << (x - 1);
         }
         if x + 1 < WIDTH {
-            mask |= reached[x + 1] & open[x];
-        }
-        if mask != reached[x] {
-            reached[x] = fill_column(mask, open[x]);
-            waiting |= neighbours(x);
+            let touched = grown & open[x + 1] & !reached[x + 1];
+            seeds[x + 1] |= touched;
+            waiting |= u64::from(touched != 0) << (x + 1);
         }
     }
     reached
@@ -607,53 +617,42 @@ impl Generator {
         }
     }
 
-    /// Tile counts of the current floor, 8 tiles per `u64`: floor, secondary and room floor
-    /// tiles are summed in byte lanes (224 words per floor, so no lane overflows) and added
-    /// up at the end; only room floor tiles are visited one by one, to see which rooms have
-    /// any.
+    /// Tile counts of the current floor, from column masks: floor, secondary and room floor
+    /// tiles are counted two columns per `u64`; rooms are looked up once per run of equal
+    /// room indices in a column.
     pub fn counts(&self) -> Counts {
-        let (mut floor, mut secondary, mut room_floor) = (0u64, 0u64, 0u64);
+        let mut floor = [0u32; WIDTH];
+        let mut secondary = [0u32; WIDTH];
+        let mut room_floor = [0u32; WIDTH];
         let mut seen = [0u64; 4];
         for x in 0..WIDTH {
             let Some((terrain, rooms)) = self.tiles.column(x) else {
                 continue;
             };
-            let terrain = terrain.map(|t| t as u8);
-            let mut column_room_floor = 0u32;
-            for (i, (terrain, rooms)) in terrain
-                .chunks_exact(8)
-                .zip(rooms.chunks_exact(8))
-                .enumerate()
-            {
-                let word = |bytes: &[u8]| bytes.first_chunk().map_or(0, |&b| u64::from_le_bytes(b));
-                let (terrain, rooms) = (word(terrain), word(rooms));
-                // Wall 0, floor 1, secondary 2; a room index below 0xF0 has a high nibble
-                // other than 0xF.
-                let floor_lanes = terrain & LOW_BITS;
-                let room_lanes = floor_lanes & nonzero_bytes(!rooms & 0xF0F0_F0F0_F0F0_F0F0);
-                floor += floor_lanes;
-                secondary += terrain >> 1 & LOW_BITS;
-                room_floor += room_lanes;
-                column_room_floor |= gather_byte_lanes(room_lanes) << (8 * i);
-            }
-            while column_room_floor != 0 {
-                let room = rooms[column_room_floor.trailing_zeros() as usize % HEIGHT];
-                column_room_floor &= column_room_floor - 1;
+            let terrain = terrain_bytes(terrain);
+            floor[x] = eq_mask(&terrain, Terrain::Floor as u8);
+            secondary[x] = eq_mask(&terrain, Terrain::Secondary as u8);
+            room_floor[x] = floor[x] & below_mask(rooms, tile::FIRST_HALLWAY_INDEX);
+            let mut starts = run_starts(rooms, room_floor[x]);
+            while starts != 0 {
+                let room = rooms[starts.trailing_zeros() as usize % HEIGHT];
+                starts &= starts - 1;
                 seen[usize::from(room >> 6)] |= 1 << (room & 63);
             }
         }
-        // The sum of a word's 8 byte lanes, through 16-bit lanes.
-        let total = |lanes: u64| {
-            let pairs = (lanes & 0x00FF_00FF_00FF_00FF) + (lanes >> 8 & 0x00FF_00FF_00FF_00FF);
-            (pairs.wrapping_mul(0x0001_0001_0001_0001) >> 48) as u32
+        let total = |columns: &[u32; WIDTH]| -> u32 {
+            columns
+                .chunks_exact(2)
+                .map(|pair| (u64::from(pair[0]) | u64::from(pair[1]) << 32).count_ones())
+                .sum()
         };
-        let (floor, room_floor) = (total(floor), total(room_floor));
+        let (floor, room_floor) = (total(&floor), total(&room_floor));
         Counts {
             rooms: seen.iter().map(|bits| bits.count_ones()).sum(),
             floor,
             room_floor,
             hallway: floor - room_floor,
-            secondary: total(secondary),
+            secondary: total(&secondary),
         }
     }
 

@@ -32,6 +32,7 @@
 //! ```
 #![deny(missing_docs)]
 
+mod columns;
 mod config;
 mod error;
 mod features;

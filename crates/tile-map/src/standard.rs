@@ -5,8 +5,11 @@
 use crate::generator::Generator;
 use crate::props::{FloorProperties, Quirks};
 use crate::tile::{
-    Terrain, ANCHOR_ROOM, HEIGHT, NO_ROOM, SPAWN_ITEM, SPAWN_STAIRS, SPAWN_TRAP, WIDTH,
+    index, Terrain, ANCHOR_ROOM, HEIGHT, NO_ROOM, SPAWN_ITEM, SPAWN_STAIRS, SPAWN_TRAP, WIDTH,
 };
+
+const W: i32 = WIDTH as i32;
+const H: i32 = HEIGHT as i32;
 
 /// Percent chance that a room is flagged for a secondary structure.
 const SECONDARY_STRUCTURE_FLAG_CHANCE: i32 = 80;
@@ -230,7 +233,6 @@ impl Generator {
         }
     }
 
-    /// Opens the rectangle [x0, x1) x [y0, y1) as floor of room `room`.
     /// Merges grid cell `absorbed` into `kept`: carves the joint rectangle `(x0, y0, x1, y1)` as
     /// room `room`, gives `kept` those bounds, and marks `absorbed` as merged away (the
     /// bookkeeping shared by room merging and the fixed layouts' vertical merges).
@@ -254,13 +256,18 @@ impl Generator {
         source.has_been_merged = true;
     }
 
+    /// Opens the rectangle [x0, x1) x [y0, y1) as floor of room `room`; the part off the floor
+    /// is dropped. Each column's run is one slice fill.
     pub(crate) fn carve_room(&mut self, x0: i32, y0: i32, x1: i32, y1: i32, room: u8) {
+        let (x0, x1) = (x0.clamp(0, W) as usize, x1.clamp(0, W) as usize);
+        let (y0, y1) = (y0.clamp(0, H) as usize, y1.clamp(0, H) as usize);
+        if y0 >= y1 {
+            return;
+        }
         for x in x0..x1 {
-            for y in y0..y1 {
-                let tile = self.tm(x, y);
-                *tile.terrain = Terrain::Floor;
-                *tile.room = room;
-            }
+            let column = x * HEIGHT;
+            self.tiles.terrain[column + y0..column + y1].fill(Terrain::Floor);
+            self.tiles.room[column + y0..column + y1].fill(room);
         }
     }
 
@@ -411,40 +418,51 @@ impl Generator {
         horizontal: bool,
         first: bool,
     ) -> bool {
+        // The run moves one coordinate towards the target and stops on it, so the step is the
+        // same all the way and the other coordinate is tested against the floor once.
+        let (mut along, across) = if horizontal { *cur } else { (cur.1, cur.0) };
+        let (start_along, start_across) = if horizontal {
+            start
+        } else {
+            (start.1, start.0)
+        };
+        let (along_len, across_len) = if horizontal { (W, H) } else { (H, W) };
+        let step = if along >= target { -1 } else { 1 };
+        let across_on_floor = (0..across_len).contains(&across);
         let mut counter = 0;
-        loop {
-            let along = if horizontal { cur.0 } else { cur.1 };
+        let finished = loop {
             if along == target {
-                return true;
+                break true;
             }
             if counter >= 56 {
-                return false;
+                break false;
             }
             counter += 1;
-            if self.open(cur.0, cur.1) {
-                // Joined an existing hallway (the start tile itself does not count).
-                let at_start = if first {
-                    if horizontal {
-                        start.0 == cur.0
-                    } else {
-                        start.1 == cur.1
+            // Off the floor nothing is open and writes are dropped.
+            if across_on_floor && (0..along_len).contains(&along) {
+                let at = if horizontal {
+                    index(along, across)
+                } else {
+                    index(across, along)
+                };
+                if self.tiles.terrain[at] == Terrain::Floor {
+                    // Joined an existing hallway (the start tile itself does not count).
+                    let at_start = along == start_along && (first || across == start_across);
+                    if !at_start {
+                        break false;
                     }
                 } else {
-                    start == *cur
-                };
-                if !at_start {
-                    return false;
+                    self.tiles.terrain[at] = Terrain::Floor;
                 }
-            } else {
-                self.set_terrain(cur.0, cur.1, Terrain::Floor);
             }
-            let along = if horizontal { &mut cur.0 } else { &mut cur.1 };
-            if *along >= target {
-                *along -= 1;
-            } else {
-                *along += 1;
-            }
-        }
+            along += step;
+        };
+        *cur = if horizontal {
+            (along, across)
+        } else {
+            (across, along)
+        };
+        finished
     }
 
     /// `CreateHallway`: from the start along one axis to the turn line, across, then to the end;

@@ -1,9 +1,9 @@
 //! Passes over the finished layout: junctions (`FinalizeJunctions`) and secondary terrain
 //! (`GenerateSecondaryTerrainFormations`: rivers, their lakes, standalone lakes, the clean-up).
 
+use crate::columns::{eq_mask, terrain_bytes};
 use crate::generator::Generator;
 use crate::props::{FloorProperties, Quirks};
-use crate::spawns::{byte_mask, nonzero_bytes};
 use crate::tile::{
     in_bounds, Terrain, Tile, ANCHOR_ROOM, F_IMPASSABLE, F_IN_MONSTER_HOUSE, F_IN_SHOP, F_JUNCTION,
     F_UNBREAKABLE, HEIGHT, NO_ROOM, SPAWN_STAIRS, TILES, WIDTH,
@@ -33,13 +33,9 @@ impl Generator {
             let Some((terrain, rooms)) = self.tiles.column(x) else {
                 continue;
             };
-            let terrain = terrain.map(|t| t as u8);
-            // Wall 0, floor 1, secondary 2: bit 0 is floor.
-            let floor = byte_mask(&terrain, |word| word);
-            let room = byte_mask(rooms, |word| nonzero_bytes(!word));
-            let anchor = byte_mask(rooms, |word| {
-                !nonzero_bytes(word ^ u64::from_le_bytes([ANCHOR_ROOM; 8]))
-            });
+            let floor = eq_mask(&terrain_bytes(terrain), Terrain::Floor as u8);
+            let room = !eq_mask(rooms, NO_ROOM);
+            let anchor = eq_mask(rooms, ANCHOR_ROOM);
             hallway[x] = floor & !room;
             in_room[x] = room;
             anchors[x] = anchor & floor;
@@ -50,9 +46,19 @@ impl Generator {
             return;
         }
         for x in 0..WIDTH {
+            let mut rest = anchors[x];
+            while rest != 0 {
+                let y = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                self.tiles.room[(x * HEIGHT + y) % TILES] = NO_ROOM;
+            }
+            // Only hallway tiles mark junctions.
+            let mut open = hallway[x];
+            if open == 0 {
+                continue;
+            }
             // A neighbour in a room as the scan sees it: anchors already passed are hallways.
             let scanned_room = |x: usize| in_room[x] & !anchors[x];
-            let mut open = hallway[x];
             let from_left = if x > 0 { open & scanned_room(x - 1) } else { 0 };
             open &= !from_left;
             let from_up = open & scanned_room(x) << 1;
@@ -70,12 +76,6 @@ impl Generator {
             self.mark_junctions(x, from_up >> 1 | from_down << 1);
             if x + 1 < WIDTH {
                 self.mark_junctions(x + 1, from_right);
-            }
-            let mut rest = anchors[x];
-            while rest != 0 {
-                let y = rest.trailing_zeros() as usize;
-                rest &= rest - 1;
-                self.tiles.room[(x * HEIGHT + y) % TILES] = NO_ROOM;
             }
         }
     }
@@ -219,25 +219,29 @@ impl Generator {
                 continue;
             }
             // A 10 x 10 table, true on its rim; 80 random inner tiles next to a true one turn
-            // true; the tiles still false become the lake.
-            let mut table = [[false; 10]; 10];
-            for (x, column) in table.iter_mut().enumerate() {
-                for (y, cell) in column.iter_mut().enumerate() {
-                    *cell = x == 0 || y == 0 || x == 9 || y == 9;
-                }
-            }
+            // true; the tiles still false become the lake. The table is one `u16` per column
+            // (bit y = row y), in an array of 16 so that masked indices need no bounds tests.
+            const RIM_ROWS: u16 = 1 | 1 << 9;
+            const ALL_ROWS: u16 = (1 << 10) - 1;
+            let mut table = [0u16; 16];
+            table[..10].fill(RIM_ROWS);
+            table[0] = ALL_ROWS;
+            table[9] = ALL_ROWS;
             for _ in 0..80 {
-                let x = ((self.rand_int(8) + 1) as usize).min(8);
-                let y = ((self.rand_int(8) + 1) as usize).min(8);
-                if table[x - 1][y] || table[x + 1][y] || table[x][y - 1] || table[x][y + 1] {
-                    table[x][y] = true;
-                }
+                let x = (self.rand_int(8) + 1) as usize;
+                let y = self.rand_int(8) + 1;
+                let near = table[(x - 1) & 15]
+                    | table[(x + 1) & 15]
+                    | table[x & 15] << 1
+                    | table[x & 15] >> 1;
+                table[x & 15] |= near & 1 << (y & 15);
             }
-            for (x, column) in table.iter().enumerate() {
-                for (y, &cell) in column.iter().enumerate() {
-                    if !cell {
-                        self.water_on_wall(rnd_x + x as i32 - 5, rnd_y + y as i32 - 5);
-                    }
+            for (x, &column) in table[..10].iter().enumerate() {
+                let mut lake = !column & ALL_ROWS;
+                while lake != 0 {
+                    let y = lake.trailing_zeros() as i32;
+                    lake &= lake - 1;
+                    self.water_on_wall(rnd_x + x as i32 - 5, rnd_y + y - 5);
                 }
             }
         }
@@ -249,20 +253,23 @@ impl Generator {
             Quirks::Faithful => (W - 1, H - 1),
             Quirks::Fixed => (W - 2, H - 2),
         };
-        for x in 0..W {
-            for y in 0..H {
-                let tile = self.tm(x, y);
-                if *tile.terrain != Terrain::Secondary {
-                    continue;
-                }
-                if tile.has(F_IN_SHOP)
-                    || tile.has(F_IN_MONSTER_HOUSE)
-                    || tile.has(F_UNBREAKABLE)
-                    || tile.spawns(SPAWN_STAIRS)
+        // Only secondary tiles change: visit those, by column mask.
+        for x in 0..WIDTH {
+            let Some((terrain, _)) = self.tiles.column(x) else {
+                continue;
+            };
+            let mut water = eq_mask(&terrain_bytes(terrain), Terrain::Secondary as u8);
+            while water != 0 {
+                let y = water.trailing_zeros() as usize;
+                water &= water - 1;
+                let at = (x * HEIGHT + y) % TILES;
+                let flags = self.tiles.flags[at];
+                if flags & (F_IN_SHOP | F_IN_MONSTER_HOUSE | F_UNBREAKABLE) != 0
+                    || self.tiles.spawn[at] & SPAWN_STAIRS != 0
                 {
-                    *tile.terrain = Terrain::Floor;
-                } else if x <= 1 || x >= right_edge || y <= 1 || y >= bottom_edge {
-                    *tile.terrain = Terrain::Wall;
+                    self.tiles.terrain[at] = Terrain::Floor;
+                } else if x <= 1 || x as i32 >= right_edge || y <= 1 || y as i32 >= bottom_edge {
+                    self.tiles.terrain[at] = Terrain::Wall;
                 }
             }
         }

@@ -76,7 +76,9 @@ impl Tile {
         self.terrain == Terrain::Floor
     }
 
+    /// Whether the tile has a terrain flag (only tests read tile values' flags today).
     #[inline]
+    #[cfg_attr(not(test), allow(dead_code))]
     pub fn has(&self, flag: u16) -> bool {
         self.flags & flag != 0
     }
@@ -88,7 +90,9 @@ impl TileMut<'_> {
         *self.flags & flag != 0
     }
 
+    /// Whether the tile has a spawn flag (no pass reads it through this today).
     #[inline]
+    #[allow(dead_code)]
     pub fn spawns(&self, flag: u8) -> bool {
         *self.spawn & flag != 0
     }
