@@ -277,20 +277,35 @@ impl Generator {
         mut mark: impl FnMut(&mut Generator, usize),
     ) {
         let len = candidates.len();
-        // len <= TILES < 65536, so RandInt(len) comes from the bulk 16-bit form.
-        self.rng
-            .fill_rand_int(len as u16, &mut self.draw_buffer[..4 * len]);
-        let start = self.rand_int(len as i32) as usize;
         // Entry i is read at position (start + i) mod len: `used` distinct positions.
         let count = usize::try_from(count).unwrap_or(0);
         let used = count.min(len);
-        shuffled_entries(
-            &self.draw_buffer[..4 * len],
-            start,
-            &mut self.entries[..used],
-            &mut self.trace_slots,
-            &mut self.shuffle_area,
-        );
+        if used <= LOOKED_UP_MAX {
+            // The usual case: the draws are skipped, and looked at again only to trace the
+            // few read positions (see `traced_entries`).
+            let shuffle = self.rng.clone();
+            self.rng.skip(4 * len as u64);
+            let start = self.rand_int(len as i32) as usize;
+            traced_entries(
+                &shuffle,
+                len,
+                start,
+                &mut self.entries[..used],
+                &mut self.trace_slots,
+            );
+        } else {
+            // len <= TILES < 65536, so RandInt(len) comes from the bulk 16-bit form.
+            self.rng
+                .fill_rand_int(len as u16, &mut self.draw_buffer[..4 * len]);
+            let start = self.rand_int(len as i32) as usize;
+            shuffled_entries(
+                &self.draw_buffer[..4 * len],
+                start,
+                &mut self.entries[..used],
+                &mut self.trace_slots,
+                &mut self.shuffle_area,
+            );
+        }
         for i in 0..count {
             let ordinal = self.entries[i % used % TILES];
             mark(self, candidates.tile(usize::from(ordinal)));
@@ -546,6 +561,69 @@ fn shuffled_entries(
     }
 }
 
+/// Most read positions [`traced_entries`] handles: each costs one vector compare per block of
+/// 16 draws. More go through [`shuffled_entries`].
+const LOOKED_UP_MAX: usize = 16;
+
+/// The entries that `ShuffleSpawnPositions` on the list 0..len leaves at positions `start`,
+/// `start + 1`, ... (mod len), one per slot of `entries` (at most [`LOOKED_UP_MAX`], at most
+/// len), where `shuffle` is the game PRNG about to make the shuffle's 4 x len draws.
+///
+/// Like [`trace_back_through_swaps`], but the draws are never stored: the PRNG steps them
+/// backwards in vector lanes and hands over only the blocks that name a traced position, whose
+/// swaps are then undone one by one.
+fn traced_entries(
+    shuffle: &rng::DungeonRng,
+    len: usize,
+    start: usize,
+    entries: &mut [u16],
+    slots: &mut TraceSlots,
+) {
+    if len == 0 {
+        return;
+    }
+    for (i, position) in entries.iter_mut().enumerate() {
+        *position = ((start + i) % len) as u16;
+    }
+    // The compare count is a constant of the scan: round the positions up to a power of two,
+    // repeating the last one.
+    match entries.len() {
+        0 => {}
+        1 => trace_reversed::<1>(shuffle, len, entries, slots),
+        2 => trace_reversed::<2>(shuffle, len, entries, slots),
+        3..=4 => trace_reversed::<4>(shuffle, len, entries, slots),
+        5..=8 => trace_reversed::<8>(shuffle, len, entries, slots),
+        _ => trace_reversed::<16>(shuffle, len, entries, slots),
+    }
+}
+
+/// [`traced_entries`] with the positions compared `K` at a time (`traced` holds 1..=K).
+fn trace_reversed<const K: usize>(
+    shuffle: &rng::DungeonRng,
+    len: usize,
+    traced: &mut [u16],
+    slots: &mut TraceSlots,
+) {
+    for (i, &position) in traced.iter().enumerate() {
+        // At most LOOKED_UP_MAX (16) positions: slot i + 1 fits.
+        slots[usize::from(position)] = (i + 1) as u8;
+    }
+    let last = traced.len().saturating_sub(1);
+    let wanted_now = |traced: &[u16]| -> [u16; K] {
+        std::array::from_fn(|i| traced.get(i.min(last)).copied().unwrap_or(u16::MAX))
+    };
+    let mut wanted = wanted_now(traced);
+    // len <= TILES < 65536: RandInt(len) is the 16-bit form. Blocks hold whole swaps (every
+    // block boundary is a multiple of 4 draws from the end and the start).
+    shuffle.find_rand_int_reversed(len as u16, 4 * len, &mut wanted, |block, wanted| {
+        undo_swaps(block, traced, slots);
+        *wanted = wanted_now(traced);
+    });
+    for &position in traced.iter() {
+        slots[usize::from(position)] = 0;
+    }
+}
+
 /// Most list positions [`Generator::place`] traces back (a [`TraceSlots`] entry is a `u8`);
 /// longer prefixes run the whole shuffle.
 const TRACED_MAX: usize = u8::MAX as usize;
@@ -682,6 +760,50 @@ mod tests {
             traced > 1000 && shuffled > 300,
             "{traced} traced, {shuffled} shuffled"
         );
+    }
+
+    /// The entries traced through the PRNG's reversed scan are those of running the whole
+    /// shuffle, for list lengths from 1 to a whole floor, every prefix it handles, and every
+    /// generator.
+    #[test]
+    fn traced_entries_match_the_full_shuffle() {
+        use rng::Rand16;
+        let mut picks = rng::DungeonRng::init(0x5EED);
+        let mut slots = Box::new([0u8; 1 << 16]);
+        let mut entries = [0u16; LOOKED_UP_MAX];
+        for round in 0..4000usize {
+            let len = match round % 4 {
+                0 => 1 + round % 9,
+                1 => 1 + picks.rand_int(64) as usize,
+                _ => 1 + picks.rand_int(TILES as i32) as usize,
+            };
+            let mut shuffle = rng::DungeonRng::init(picks.rand_int(1 << 15) as u32 * 65_537);
+            if round % 5 == 4 {
+                shuffle.use_secondary(round / 5 % 5);
+            }
+            let before = shuffle.clone();
+            let mut list: Vec<u16> = (0..len as u16).collect();
+            for _ in 0..2 * len {
+                let a = shuffle.rand_int(len as i32) as usize;
+                let b = shuffle.rand_int(len as i32) as usize;
+                list.swap(a, b);
+            }
+            let start = shuffle.rand_int(len as i32) as usize;
+            let used = (1 + round % LOOKED_UP_MAX).min(len);
+            let entries = &mut entries[..used];
+            traced_entries(&before, len, start, entries, &mut slots);
+            for (i, entry) in entries.iter().enumerate() {
+                assert_eq!(
+                    list[(start + i) % len],
+                    *entry,
+                    "round {round} len {len} used {used}"
+                );
+            }
+            assert!(
+                slots.iter().all(|&slot| slot == 0),
+                "round {round}: slots left set"
+            );
+        }
     }
 
     /// The spawn masks take the frame as the only impassable and unbreakable tiles: check it
