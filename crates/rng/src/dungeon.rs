@@ -516,9 +516,9 @@ fn find_blocks_avx2<const HIGH: bool, const K: usize>(
     on_hit: &mut impl FnMut(&[u16], &mut [u16; K]),
 ) {
     use std::arch::x86_64::{
-        __m256i, _mm256_add_epi16, _mm256_adds_epu16, _mm256_cmpeq_epi16, _mm256_movemask_epi8,
-        _mm256_mulhi_epu16, _mm256_mullo_epi16, _mm256_or_si256, _mm256_set1_epi16,
-        _mm256_set_epi16, _mm256_setzero_si256, _mm256_subs_epu16,
+        __m256i, _mm256_add_epi16, _mm256_cmpeq_epi16, _mm256_movemask_epi8, _mm256_mulhi_epu16,
+        _mm256_mullo_epi16, _mm256_or_si256, _mm256_set1_epi16, _mm256_set_epi16,
+        _mm256_setzero_si256, _mm256_subs_epu16,
     };
     let Some(states) = last_block_states(run) else {
         return;
@@ -551,14 +551,11 @@ fn find_blocks_avx2<const HIGH: bool, const K: usize>(
     let splat = |value: u32| _mm256_set1_epi16(value as u16 as i16);
     let (mul_low, mul_high, add_low) = (splat(map.mul), splat(map.mul >> 16), splat(map.add));
     let add_high_and_one = splat((map.add >> 16).wrapping_add(1));
-    // Opaque, as in `find_blocks_sse2`.
-    let n = std::hint::black_box(splat(u32::from(run.n)));
+    let n = splat(u32::from(run.n));
     let zero = _mm256_setzero_si256();
-    let opaque_zero = std::hint::black_box(zero);
     let mut targets: [__m256i; K] = wanted.map(|value| splat(u32::from(value)));
     for _ in 0..run.count / LANES {
         let values = _mm256_mulhi_epu16(if HIGH { high } else { low }, n);
-        let values = _mm256_adds_epu16(values, opaque_zero);
         let mut named = zero;
         for &target in &targets {
             named = _mm256_or_si256(named, _mm256_cmpeq_epi16(values, target));
