@@ -164,8 +164,9 @@ impl DungeonRng {
     /// them, and calls `on_hit` on every block of them that holds one of the values in
     /// `wanted`, last block first. A block is 16 consecutive draws (blocks are counted from
     /// the last draw: the first block holds the `count % 16` earliest draws, when there are
-    /// any), given in draw order. `on_hit` may change `wanted`; later blocks are tested against
-    /// the new values.
+    /// any), given in draw order and cut after its last wanted value, rounded up to an even
+    /// length (so a consumer of pairs gets whole pairs when `count` is even). `on_hit` may
+    /// change `wanted`; later blocks are tested against the new values.
     ///
     /// This is for consumers that replay a long run of draws backwards and act on only a few
     /// of them (the spawn shuffles' traces): the draws are stepped backwards on 16 lanes and
@@ -377,10 +378,18 @@ fn find_in_rest<const HIGH: bool, const K: usize>(
     }
     let first = Affine::step(run.increment).apply(run.before);
     let values = block_values::<HIGH>(first, run);
-    let values = &values[..rest];
-    if values.iter().any(|value| wanted.contains(value)) {
-        on_hit(values, wanted);
+    if let Some(last) = values[..rest]
+        .iter()
+        .rposition(|value| wanted.contains(value))
+    {
+        on_hit(&values[..through_pair(last).min(rest)], wanted);
     }
+}
+
+/// The length of a block cut after draw `last` and rounded up to an even length.
+#[inline]
+fn through_pair(last: usize) -> usize {
+    (last | 1) + 1
 }
 
 /// The LCG states of the last whole block of `run`'s draws (lane l: draw count - 16 + l), or
@@ -419,7 +428,8 @@ fn find_blocks_portable<const HIGH: bool, const K: usize>(
             rand_int_of::<HIGH>(state, run.n)
         });
         if holds_any(&values, wanted) {
-            on_hit(&values, wanted);
+            let last = values.iter().rposition(|value| wanted.contains(value));
+            on_hit(&values[..through_pair(last.unwrap_or(LANES - 1))], wanted);
         }
         step_halves(&mut low, &mut high, back_block);
     }
@@ -472,17 +482,21 @@ fn find_blocks_sse2<const HIGH: bool, const K: usize>(
     for _ in 0..run.count / LANES {
         let outputs = if HIGH { high } else { low };
         let values = outputs.map(|output| _mm_mulhi_epu16(output, n));
-        let mut named = zero;
+        let mut named = [zero; 2];
         for &target in &targets {
-            named = _mm_or_si128(named, _mm_cmpeq_epi16(values[0], target));
-            named = _mm_or_si128(named, _mm_cmpeq_epi16(values[1], target));
+            named[0] = _mm_or_si128(named[0], _mm_cmpeq_epi16(values[0], target));
+            named[1] = _mm_or_si128(named[1], _mm_cmpeq_epi16(values[1], target));
         }
-        if _mm_movemask_epi8(named) != 0 {
+        if _mm_movemask_epi8(_mm_or_si128(named[0], named[1])) != 0 {
+            // Two bits per lane, lanes 8..16 in the high half.
+            let lanes =
+                _mm_movemask_epi8(named[0]) as u32 | (_mm_movemask_epi8(named[1]) as u32) << 16;
+            let last = (31 - lanes.leading_zeros() as usize) / 2;
             #[allow(unsafe_code)]
             // SAFETY: two `__m128i` and `[u16; 16]` have the same size, every bit pattern is
             // valid for both, and the array's alignment (2) is no stricter than the vectors'.
             let values: [u16; LANES] = unsafe { std::mem::transmute(values) };
-            on_hit(&values, wanted);
+            on_hit(&values[..through_pair(last)], wanted);
             targets = wanted.map(|value| splat(u32::from(value)));
         }
         for (low, high) in low.iter_mut().zip(high.iter_mut()) {
@@ -560,12 +574,15 @@ fn find_blocks_avx2<const HIGH: bool, const K: usize>(
         for &target in &targets {
             named = _mm256_or_si256(named, _mm256_cmpeq_epi16(values, target));
         }
-        if _mm256_movemask_epi8(named) != 0 {
+        // Two bits per lane.
+        let lanes = _mm256_movemask_epi8(named) as u32;
+        if lanes != 0 {
+            let last = (31 - lanes.leading_zeros() as usize) / 2;
             #[allow(unsafe_code)]
             // SAFETY: `__m256i` and `[u16; 16]` have the same size, every bit pattern is valid
             // for both, and the array's alignment (2) is no stricter than the vector's.
             let values: [u16; LANES] = unsafe { std::mem::transmute(values) };
-            on_hit(&values, wanted);
+            on_hit(&values[..through_pair(last)], wanted);
             targets = wanted.map(|value| splat(u32::from(value)));
         }
         let next_low = _mm256_add_epi16(_mm256_mullo_epi16(low, mul_low), add_low);
@@ -848,8 +865,11 @@ mod tests {
                         let mut changes = DungeonRng::init(seed ^ 0x55);
                         for (begin, end) in bounds {
                             let block = &draws[begin..end];
-                            if block.iter().any(|d| expected_wanted.contains(d)) {
-                                expected.push(block.to_vec());
+                            let last = block.iter().rposition(|d| expected_wanted.contains(d));
+                            if let Some(last) = last {
+                                // Cut after the last wanted value, rounded up to whole pairs.
+                                let cut = (last + 2 - last % 2).min(block.len());
+                                expected.push(block[..cut].to_vec());
                                 expected_wanted[0] = changes.rand_int(i32::from(n)) as u16;
                                 reported += 1;
                             } else {
