@@ -720,14 +720,17 @@ fn traced_entries(
     for (i, position) in entries.iter_mut().enumerate() {
         *position = ((start + i) % len) as u16;
     }
-    // The compare count is a constant of the scan: round the positions up to a power of two,
-    // repeating the last one.
+    // The compare count is a constant of the scan: exact for the usual counts (the std
+    // floor's lists take 2 to 8), else rounded up, repeating the last position.
     match entries.len() {
         0 => {}
         1 => trace_reversed::<1>(shuffle, len, entries, slots),
         2 => trace_reversed::<2>(shuffle, len, entries, slots),
-        3..=4 => trace_reversed::<4>(shuffle, len, entries, slots),
-        5..=8 => trace_reversed::<8>(shuffle, len, entries, slots),
+        3 => trace_reversed::<3>(shuffle, len, entries, slots),
+        4 => trace_reversed::<4>(shuffle, len, entries, slots),
+        5 => trace_reversed::<5>(shuffle, len, entries, slots),
+        6 => trace_reversed::<6>(shuffle, len, entries, slots),
+        7..=8 => trace_reversed::<8>(shuffle, len, entries, slots),
         _ => trace_reversed::<16>(shuffle, len, entries, slots),
     }
 }
