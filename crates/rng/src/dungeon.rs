@@ -150,6 +150,489 @@ impl DungeonRng {
     pub fn draws(&self) -> u64 {
         self.draws
     }
+
+    /// Makes the next `count` draws of the selected generator without computing their
+    /// values: the same state and draw count as `count` calls of [`Rand16::next_u16`], in
+    /// O(log count) steps (the LCG's affine map composed by squaring).
+    pub fn skip(&mut self, count: u64) {
+        self.draws = self.draws.wrapping_add(count);
+        let (state, increment) = self.selected_state();
+        *state = Affine::step(increment).power(count).apply(*state);
+    }
+
+    /// Looks ahead at the next `count` results of [`Rand16::rand_int`]`(n)`, without drawing
+    /// them, and calls `on_hit` on every block of them that holds one of the values in
+    /// `wanted`, last block first. A block is 16 consecutive draws (blocks are counted from
+    /// the last draw: the first block holds the `count % 16` earliest draws, when there are
+    /// any), given in draw order and cut after its last wanted value, rounded up to an even
+    /// length (so a consumer of pairs gets whole pairs when `count` is even). `on_hit` may
+    /// change `wanted`; later blocks are tested against the new values.
+    ///
+    /// This is for consumers that replay a long run of draws backwards and act on only a few
+    /// of them (the spawn shuffles' traces): the draws are stepped backwards on 16 lanes and
+    /// never stored, and a block is one vector compare per wanted value.
+    pub fn find_rand_int_reversed<const K: usize>(
+        &self,
+        n: u16,
+        count: usize,
+        wanted: &mut [u16; K],
+        on_hit: impl FnMut(&[u16], &mut [u16; K]),
+    ) {
+        self.find_on_path(n, count, wanted, on_hit, Path::Fastest);
+    }
+
+    /// [`DungeonRng::find_rand_int_reversed`] with the whole blocks scanned on `path`.
+    fn find_on_path<const K: usize>(
+        &self,
+        n: u16,
+        count: usize,
+        wanted: &mut [u16; K],
+        mut on_hit: impl FnMut(&[u16], &mut [u16; K]),
+        path: Path,
+    ) {
+        match self.selected {
+            Selected::Primary => {
+                let run = Run {
+                    before: self.primary,
+                    increment: PRIMARY_INCREMENT,
+                    n,
+                    count,
+                };
+                find_reversed::<true, K>(run, wanted, &mut on_hit, path);
+            }
+            Selected::Secondary(index) => {
+                let run = Run {
+                    before: self.secondary[index],
+                    increment: SECONDARY_INCREMENT,
+                    n,
+                    count,
+                };
+                find_reversed::<false, K>(run, wanted, &mut on_hit, path);
+            }
+        }
+    }
+
+    /// The selected generator's state and increment.
+    fn selected_state(&mut self) -> (&mut u32, u32) {
+        match self.selected {
+            Selected::Primary => (&mut self.primary, PRIMARY_INCREMENT),
+            Selected::Secondary(index) => (&mut self.secondary[index], SECONDARY_INCREMENT),
+        }
+    }
+}
+
+/// An affine map `x -> mul * x + add` modulo 2^32: one LCG step, or several composed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Affine {
+    mul: u32,
+    add: u32,
+}
+
+impl Affine {
+    /// One step forward of the game's LCG with `increment`.
+    const fn step(increment: u32) -> Affine {
+        Affine {
+            mul: MULTIPLIER,
+            add: increment,
+        }
+    }
+
+    /// One step back: `x = (y - increment) * MULTIPLIER^-1`.
+    const fn step_back(increment: u32) -> Affine {
+        Affine {
+            mul: INVERSE_MULTIPLIER,
+            add: INVERSE_MULTIPLIER.wrapping_mul(increment).wrapping_neg(),
+        }
+    }
+
+    #[inline]
+    fn apply(self, x: u32) -> u32 {
+        x.wrapping_mul(self.mul).wrapping_add(self.add)
+    }
+
+    /// `self` then `next`.
+    #[inline]
+    fn then(self, next: Affine) -> Affine {
+        Affine {
+            mul: self.mul.wrapping_mul(next.mul),
+            add: next.apply(self.add),
+        }
+    }
+
+    /// `self` applied `times` times, by squaring.
+    fn power(self, mut times: u64) -> Affine {
+        let mut result = Affine { mul: 1, add: 0 };
+        let mut square = self;
+        while times != 0 {
+            if times & 1 == 1 {
+                result = result.then(square);
+            }
+            square = square.then(square);
+            times >>= 1;
+        }
+        result
+    }
+}
+
+/// Lanes stepped together by [`fill_lanes`] and [`find_reversed`].
+const LANES: usize = 16;
+
+/// The run of draws [`find_reversed`] looks at: `count` draws of `RandInt(n)` from the LCG
+/// state `before` with `increment`.
+#[derive(Clone, Copy)]
+struct Run {
+    before: u32,
+    increment: u32,
+    n: u16,
+    count: usize,
+}
+
+/// [`DungeonRng::find_rand_int_reversed`] on one generator; `HIGH` as in [`fill_lanes`].
+fn find_reversed<const HIGH: bool, const K: usize>(
+    run: Run,
+    wanted: &mut [u16; K],
+    on_hit: &mut impl FnMut(&[u16], &mut [u16; K]),
+    path: Path,
+) {
+    find_blocks::<HIGH, K>(run, wanted, on_hit, path);
+    find_in_rest::<HIGH, K>(run, wanted, on_hit);
+}
+
+/// Which code scans the whole blocks (all give the same results; tests compare them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Path {
+    /// The fastest this CPU runs.
+    Fastest,
+    /// Plain code.
+    #[cfg_attr(not(test), allow(dead_code))]
+    Portable,
+    /// SSE2 vectors (8 lanes), on x86-64.
+    #[cfg_attr(not(test), allow(dead_code))]
+    Sse2,
+}
+
+/// The whole blocks of `run`, last first, on the `path` asked for (where it exists).
+fn find_blocks<const HIGH: bool, const K: usize>(
+    run: Run,
+    wanted: &mut [u16; K],
+    on_hit: &mut impl FnMut(&[u16], &mut [u16; K]),
+    path: Path,
+) {
+    if path == Path::Portable {
+        find_blocks_portable::<HIGH, K>(run, wanted, on_hit);
+        return;
+    }
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    {
+        if path == Path::Fastest && std::arch::is_x86_feature_detected!("avx2") {
+            #[allow(unsafe_code)]
+            // SAFETY: `find_blocks_avx2` is unsafe to call only because it enables AVX2, and
+            // the check just above found that this CPU has AVX2.
+            unsafe {
+                find_blocks_avx2::<HIGH, K>(run, wanted, on_hit);
+            }
+            return;
+        }
+        #[allow(unsafe_code)]
+        // SAFETY: `find_blocks_sse2` is unsafe to call only because it enables SSE2, and this
+        // call is compiled only when the build target already requires SSE2
+        // (`target_feature = "sse2"`, part of the x86-64 baseline), so every CPU that runs it
+        // has SSE2.
+        unsafe {
+            find_blocks_sse2::<HIGH, K>(run, wanted, on_hit);
+        }
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
+    find_blocks_portable::<HIGH, K>(run, wanted, on_hit);
+}
+
+/// `RandInt(n)` of the draw the LCG `state` gives.
+#[inline(always)]
+fn rand_int_of<const HIGH: bool>(state: u32, n: u16) -> u16 {
+    let r = if HIGH { state >> 16 } else { state & 0xFFFF };
+    ((r * u32::from(n)) >> 16) as u16
+}
+
+/// The values of the block of draws whose first draw leaves the LCG at `first`.
+#[inline]
+fn block_values<const HIGH: bool>(first: u32, run: Run) -> [u16; LANES] {
+    let forward = Affine::step(run.increment);
+    let mut state = first;
+    std::array::from_fn(|lane| {
+        if lane > 0 {
+            state = forward.apply(state);
+        }
+        rand_int_of::<HIGH>(state, run.n)
+    })
+}
+
+/// The first `count % 16` draws of `run`, after its whole blocks: one by one.
+fn find_in_rest<const HIGH: bool, const K: usize>(
+    run: Run,
+    wanted: &mut [u16; K],
+    on_hit: &mut impl FnMut(&[u16], &mut [u16; K]),
+) {
+    let rest = run.count % LANES;
+    if rest == 0 {
+        return;
+    }
+    let first = Affine::step(run.increment).apply(run.before);
+    let values = block_values::<HIGH>(first, run);
+    if let Some(last) = values[..rest]
+        .iter()
+        .rposition(|value| wanted.contains(value))
+    {
+        on_hit(&values[..through_pair(last).min(rest)], wanted);
+    }
+}
+
+/// The length of a block cut after draw `last` and rounded up to an even length.
+#[inline]
+fn through_pair(last: usize) -> usize {
+    (last | 1) + 1
+}
+
+/// The LCG states of the last whole block of `run`'s draws (lane l: draw count - 16 + l), or
+/// `None` when it has no whole block.
+fn last_block_states(run: Run) -> Option<[u32; LANES]> {
+    if run.count < LANES {
+        return None;
+    }
+    let back = Affine::step_back(run.increment);
+    let mut state = Affine::step(run.increment)
+        .power(run.count as u64)
+        .apply(run.before);
+    let mut states = [0u32; LANES];
+    for slot in states.iter_mut().rev() {
+        *slot = state;
+        state = back.apply(state);
+    }
+    Some(states)
+}
+
+/// The whole blocks of `run`, last first, in plain code (targets without SSE2 intrinsics).
+fn find_blocks_portable<const HIGH: bool, const K: usize>(
+    run: Run,
+    wanted: &mut [u16; K],
+    on_hit: &mut impl FnMut(&[u16], &mut [u16; K]),
+) {
+    let Some(states) = last_block_states(run) else {
+        return;
+    };
+    let mut low = states.map(|state| state as u16);
+    let mut high = states.map(|state| (state >> 16) as u16);
+    let back_block = Affine::step_back(run.increment).power(LANES as u64);
+    for _ in 0..run.count / LANES {
+        let values: [u16; LANES] = std::array::from_fn(|lane| {
+            let state = u32::from(high[lane]) << 16 | u32::from(low[lane]);
+            rand_int_of::<HIGH>(state, run.n)
+        });
+        if holds_any(&values, wanted) {
+            let last = values.iter().rposition(|value| wanted.contains(value));
+            on_hit(&values[..through_pair(last.unwrap_or(LANES - 1))], wanted);
+        }
+        step_halves(&mut low, &mut high, back_block);
+    }
+}
+
+/// The whole blocks of `run`, last first, on SSE2 (baseline x86-64): each lane's state as two
+/// 16-bit halves in 8-lane vectors, stepped back 16 draws at a time with 16-bit multiplies,
+/// `RandInt` one multiply-high, and one compare per wanted value and 8 lanes.
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+#[target_feature(enable = "sse2")]
+fn find_blocks_sse2<const HIGH: bool, const K: usize>(
+    run: Run,
+    wanted: &mut [u16; K],
+    on_hit: &mut impl FnMut(&[u16], &mut [u16; K]),
+) {
+    use std::arch::x86_64::{
+        __m128i, _mm_add_epi16, _mm_cmpeq_epi16, _mm_movemask_epi8, _mm_mulhi_epu16,
+        _mm_mullo_epi16, _mm_or_si128, _mm_set1_epi16, _mm_set_epi16, _mm_setzero_si128,
+        _mm_subs_epu16,
+    };
+    let Some(states) = last_block_states(run) else {
+        return;
+    };
+    // Eight lanes' halves (`shift` 0: low, 16: high) from `states[from..from + 8]`.
+    let halves = |from: usize, shift: u32| {
+        let half = |lane: usize| (states[(from + lane) % LANES] >> shift) as u16 as i16;
+        _mm_set_epi16(
+            half(7),
+            half(6),
+            half(5),
+            half(4),
+            half(3),
+            half(2),
+            half(1),
+            half(0),
+        )
+    };
+    let mut low = [halves(0, 0), halves(8, 0)];
+    let mut high = [halves(0, 16), halves(8, 16)];
+    let map = Affine::step_back(run.increment).power(LANES as u64);
+    let splat = |value: u32| _mm_set1_epi16(value as u16 as i16);
+    let (mul_low, mul_high, add_low) = (splat(map.mul), splat(map.mul >> 16), splat(map.add));
+    // The high half's addend with the carry's 1 folded in (see below).
+    let add_high_and_one = splat((map.add >> 16).wrapping_add(1));
+    // Opaque to the optimiser, which otherwise widens the multiply-high below into 32-bit
+    // multiplies (several times the instructions).
+    let n = std::hint::black_box(splat(u32::from(run.n)));
+    let zero = _mm_setzero_si128();
+    let mut targets: [__m128i; K] = wanted.map(|value| splat(u32::from(value)));
+    for _ in 0..run.count / LANES {
+        let outputs = if HIGH { high } else { low };
+        let values = outputs.map(|output| _mm_mulhi_epu16(output, n));
+        let mut named = [zero; 2];
+        for &target in &targets {
+            named[0] = _mm_or_si128(named[0], _mm_cmpeq_epi16(values[0], target));
+            named[1] = _mm_or_si128(named[1], _mm_cmpeq_epi16(values[1], target));
+        }
+        if _mm_movemask_epi8(_mm_or_si128(named[0], named[1])) != 0 {
+            // Two bits per lane, lanes 8..16 in the high half.
+            let lanes =
+                _mm_movemask_epi8(named[0]) as u32 | (_mm_movemask_epi8(named[1]) as u32) << 16;
+            let last = (31 - lanes.leading_zeros() as usize) / 2;
+            #[allow(unsafe_code)]
+            // SAFETY: two `__m128i` and `[u16; 16]` have the same size, every bit pattern is
+            // valid for both, and the array's alignment (2) is no stricter than the vectors'.
+            let values: [u16; LANES] = unsafe { std::mem::transmute(values) };
+            on_hit(&values[..through_pair(last)], wanted);
+            targets = wanted.map(|value| splat(u32::from(value)));
+        }
+        for (low, high) in low.iter_mut().zip(high.iter_mut()) {
+            let product_low = _mm_mullo_epi16(*low, mul_low);
+            let next_low = _mm_add_epi16(product_low, add_low);
+            // The secondary generators output the low half, which never depends on the high.
+            if HIGH {
+                // The carry out of the low half is next_low < add_low (unsigned): the
+                // saturating difference is zero exactly without a carry, where the compare
+                // gives -1 and cancels the 1 folded into the addend.
+                let no_carry = _mm_cmpeq_epi16(_mm_subs_epu16(add_low, next_low), zero);
+                let cross = _mm_add_epi16(
+                    _mm_mullo_epi16(*high, mul_low),
+                    _mm_mullo_epi16(*low, mul_high),
+                );
+                let sum = _mm_add_epi16(_mm_mulhi_epu16(*low, mul_low), cross);
+                *high = _mm_add_epi16(sum, _mm_add_epi16(add_high_and_one, no_carry));
+            }
+            *low = next_low;
+        }
+    }
+}
+
+/// [`find_blocks_sse2`] on AVX2: all 16 lanes in one 256-bit vector per half, and 3-operand
+/// instructions. Only called where the CPU has AVX2 (detected at run time).
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+#[target_feature(enable = "avx2")]
+fn find_blocks_avx2<const HIGH: bool, const K: usize>(
+    run: Run,
+    wanted: &mut [u16; K],
+    on_hit: &mut impl FnMut(&[u16], &mut [u16; K]),
+) {
+    use std::arch::x86_64::{
+        __m256i, _mm256_add_epi16, _mm256_cmpeq_epi16, _mm256_movemask_epi8, _mm256_mulhi_epu16,
+        _mm256_mullo_epi16, _mm256_or_si256, _mm256_set1_epi16, _mm256_set_epi16,
+        _mm256_setzero_si256, _mm256_subs_epu16,
+    };
+    let Some(states) = last_block_states(run) else {
+        return;
+    };
+    // All 16 lanes' halves (`shift` 0: low, 16: high).
+    let halves = |shift: u32| {
+        let half = |lane: usize| (states[lane % LANES] >> shift) as u16 as i16;
+        _mm256_set_epi16(
+            half(15),
+            half(14),
+            half(13),
+            half(12),
+            half(11),
+            half(10),
+            half(9),
+            half(8),
+            half(7),
+            half(6),
+            half(5),
+            half(4),
+            half(3),
+            half(2),
+            half(1),
+            half(0),
+        )
+    };
+    let mut low = halves(0);
+    let mut high = halves(16);
+    let map = Affine::step_back(run.increment).power(LANES as u64);
+    let splat = |value: u32| _mm256_set1_epi16(value as u16 as i16);
+    let (mul_low, mul_high, add_low) = (splat(map.mul), splat(map.mul >> 16), splat(map.add));
+    let add_high_and_one = splat((map.add >> 16).wrapping_add(1));
+    let n = splat(u32::from(run.n));
+    let zero = _mm256_setzero_si256();
+    let mut targets: [__m256i; K] = wanted.map(|value| splat(u32::from(value)));
+    for _ in 0..run.count / LANES {
+        let values = _mm256_mulhi_epu16(if HIGH { high } else { low }, n);
+        let mut named = zero;
+        for &target in &targets {
+            named = _mm256_or_si256(named, _mm256_cmpeq_epi16(values, target));
+        }
+        // Two bits per lane.
+        let lanes = _mm256_movemask_epi8(named) as u32;
+        if lanes != 0 {
+            let last = (31 - lanes.leading_zeros() as usize) / 2;
+            #[allow(unsafe_code)]
+            // SAFETY: `__m256i` and `[u16; 16]` have the same size, every bit pattern is valid
+            // for both, and the array's alignment (2) is no stricter than the vector's.
+            let values: [u16; LANES] = unsafe { std::mem::transmute(values) };
+            on_hit(&values[..through_pair(last)], wanted);
+            targets = wanted.map(|value| splat(u32::from(value)));
+        }
+        let next_low = _mm256_add_epi16(_mm256_mullo_epi16(low, mul_low), add_low);
+        if HIGH {
+            // As in `find_blocks_sse2`.
+            let no_carry = _mm256_cmpeq_epi16(_mm256_subs_epu16(add_low, next_low), zero);
+            let cross = _mm256_add_epi16(
+                _mm256_mullo_epi16(high, mul_low),
+                _mm256_mullo_epi16(low, mul_high),
+            );
+            let sum = _mm256_add_epi16(_mm256_mulhi_epu16(low, mul_low), cross);
+            high = _mm256_add_epi16(sum, _mm256_add_epi16(add_high_and_one, no_carry));
+        }
+        low = next_low;
+    }
+}
+
+/// Whether any of `values` is one of `wanted`: one compare of all lanes per wanted value, no
+/// early exit, so that it compiles to vector compares.
+#[inline(always)]
+fn holds_any<const K: usize>(values: &[u16; LANES], wanted: &[u16; K]) -> bool {
+    let mut named = [0u16; LANES];
+    for &value in wanted {
+        for (named, &lane) in named.iter_mut().zip(values) {
+            *named |= u16::from(lane == value);
+        }
+    }
+    named.iter().fold(0, |any, &named| any | named) != 0
+}
+
+/// Applies `map` to every lane's state, kept as 16-bit halves (`high:low`), with 16-bit
+/// multiplies only: baseline x86-64 has no 32-bit vector multiply, but it has 8-lane 16-bit
+/// multiplies (low and high halves of the product), so the lanes step in a few vector
+/// instructions.
+#[inline(always)]
+fn step_halves(low: &mut [u16; LANES], high: &mut [u16; LANES], map: Affine) {
+    let (mul_low, mul_high) = (map.mul as u16, (map.mul >> 16) as u16);
+    let (add_low, add_high) = (map.add as u16, (map.add >> 16) as u16);
+    for (low, high) in low.iter_mut().zip(high.iter_mut()) {
+        // The carry out of the low half is whether its sum wrapped.
+        let product = u32::from(*low) * u32::from(mul_low);
+        let next_low = (product as u16).wrapping_add(add_low);
+        let carry = u16::from(next_low < add_low);
+        *high = ((product >> 16) as u16)
+            .wrapping_add(high.wrapping_mul(mul_low))
+            .wrapping_add(low.wrapping_mul(mul_high))
+            .wrapping_add(add_high)
+            .wrapping_add(carry);
+        *low = next_low;
+    }
 }
 
 /// The inverse of [`MULTIPLIER`] modulo 2^32: one step back is `(state - increment) * this`.
@@ -179,7 +662,6 @@ fn fill_lanes<const HIGH: bool>(
     out: &mut [u16],
     map: impl Fn(u16) -> u16,
 ) {
-    const LANES: usize = 16;
     let step = |value: u32| value.wrapping_mul(MULTIPLIER).wrapping_add(increment);
     // The map x -> MULTIPLIER * x + increment composed LANES times.
     let (mut jump_mul, mut jump_add) = (1u32, 0u32);
@@ -325,5 +807,95 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn skip_equals_sequential_draws_on_every_generator() {
+        for seed in [0u32, 7, 0xDEAD_BEEF, u32::MAX] {
+            for selection in [None, Some(0), Some(4)] {
+                for count in [0u64, 1, 2, 15, 16, 17, 1000, 5203] {
+                    let mut a = DungeonRng::init(seed);
+                    let mut b = DungeonRng::init(seed);
+                    if let Some(index) = selection {
+                        a.use_secondary(index);
+                        b.use_secondary(index);
+                    }
+                    let _ = sequential(&mut a, count as usize);
+                    b.skip(count);
+                    assert_eq!(a, b, "seed {seed} generator {selection:?} count {count}");
+                    assert_eq!(a.draws(), b.draws());
+                }
+            }
+        }
+    }
+
+    /// Every block `find_rand_int_reversed` reports is a run of the draws to come, last block
+    /// first, each holding a wanted value; every block it skips holds none; `wanted` changes
+    /// made in `on_hit` apply to the blocks after; the generator is not advanced.
+    #[test]
+    fn find_rand_int_reversed_reports_exactly_the_blocks_holding_wanted_values() {
+        let mut picks = DungeonRng::init(0xB10C);
+        let (mut reported, mut skipped) = (0usize, 0usize);
+        for seed in [3u32, 0x1234_5678, u32::MAX] {
+            for selection in [None, Some(1), Some(3)] {
+                for count in [0usize, 1, 4, 15, 16, 17, 40, 256, 999, 5200] {
+                    for n in [1u16, 2, 37, 1300, u16::MAX] {
+                        let mut rng = DungeonRng::init(seed);
+                        if let Some(index) = selection {
+                            rng.use_secondary(index);
+                        }
+                        let before = rng.clone();
+                        let draws: Vec<u16> = (0..count)
+                            .map(|_| rng.rand_int(i32::from(n)) as u16)
+                            .collect();
+                        let mut wanted = [0u16; 3];
+                        for value in &mut wanted {
+                            *value = picks.rand_int(i32::from(n)) as u16;
+                        }
+                        // Blocks of 16 from the end, then the count % 16 earliest draws.
+                        let mut bounds: Vec<(usize, usize)> = (0..count / LANES)
+                            .map(|block| (count - LANES * (block + 1), count - LANES * block))
+                            .collect();
+                        if count % LANES > 0 {
+                            bounds.push((0, count % LANES));
+                        }
+                        // Expected: the same walk, with the same changes to `wanted`.
+                        let mut expected_wanted = wanted;
+                        let mut expected = Vec::new();
+                        let mut changes = DungeonRng::init(seed ^ 0x55);
+                        for (begin, end) in bounds {
+                            let block = &draws[begin..end];
+                            let last = block.iter().rposition(|d| expected_wanted.contains(d));
+                            if let Some(last) = last {
+                                // Cut after the last wanted value, rounded up to whole pairs.
+                                let cut = (last + 2 - last % 2).min(block.len());
+                                expected.push(block[..cut].to_vec());
+                                expected_wanted[0] = changes.rand_int(i32::from(n)) as u16;
+                                reported += 1;
+                            } else {
+                                skipped += 1;
+                            }
+                        }
+                        for path in [Path::Fastest, Path::Sse2, Path::Portable] {
+                            let mut got = Vec::new();
+                            let mut changes = DungeonRng::init(seed ^ 0x55);
+                            let mut got_wanted = wanted;
+                            let on_hit = |block: &[u16], wanted: &mut [u16; 3]| {
+                                got.push(block.to_vec());
+                                wanted[0] = changes.rand_int(i32::from(n)) as u16;
+                            };
+                            before.find_on_path(n, count, &mut got_wanted, on_hit, path);
+                            let context = format!("seed {seed} {selection:?} count {count} n {n}");
+                            assert_eq!(got, expected, "{context} {path:?}");
+                            assert_eq!(got_wanted, expected_wanted, "{context} {path:?}");
+                        }
+                    }
+                }
+            }
+        }
+        assert!(
+            reported > 500 && skipped > 500,
+            "{reported} reported, {skipped} skipped"
+        );
     }
 }

@@ -13,9 +13,11 @@
 
 use crate::generator::{Generator, SHUFFLE_AREA};
 use crate::props::FloorProperties;
+use crate::tile::Terrain;
 use crate::tile::{
     F_CORNER_CUTTABLE, F_IMPASSABLE, F_IN_MONSTER_HOUSE, F_IN_SHOP, F_JUNCTION, F_UNBREAKABLE,
-    HEIGHT, SPAWN_ITEM, SPAWN_MONSTER, SPAWN_SPECIAL, SPAWN_STAIRS, SPAWN_TRAP, TILES, WIDTH,
+    HEIGHT, NO_ROOM, SPAWN_ITEM, SPAWN_MONSTER, SPAWN_SPECIAL, SPAWN_STAIRS, SPAWN_TRAP, TILES,
+    WIDTH,
 };
 
 /// Most items and traps a monster house gets.
@@ -191,6 +193,140 @@ fn flag_mask(flags: &[u16; HEIGHT]) -> u32 {
     })
 }
 
+/// One column's terrain and room masks, and the tiles that have area or spawn flags.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct ColumnBits {
+    floor: u32,
+    wall: u32,
+    /// Open tiles in a room.
+    room: u32,
+    /// Tiles with a flag other than the frame's, or any spawn flag.
+    marked: u32,
+}
+
+/// [`ColumnBits`] of a column's `terrain` (as bytes), `rooms`, `flags` and `spawns`.
+#[inline]
+fn column_bits(
+    terrain: &[u8; HEIGHT],
+    rooms: &[u8; HEIGHT],
+    flags: &[u16; HEIGHT],
+    spawns: &[u8; HEIGHT],
+) -> ColumnBits {
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    {
+        #[allow(unsafe_code)]
+        // SAFETY: `column_bits_sse2` is unsafe to call only because it enables SSE2, and this
+        // call is compiled only when the build target already requires SSE2
+        // (`target_feature = "sse2"`, part of the x86-64 baseline), so every CPU that runs it
+        // has SSE2.
+        unsafe {
+            column_bits_sse2(terrain, rooms, flags, spawns)
+        }
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
+    column_bits_portable(terrain, rooms, flags, spawns)
+}
+
+/// [`column_bits`] with plain integer operations, 8 tiles per `u64` (area and spawn flags are
+/// rare, so they are looked at one by one only in a column that has any).
+#[cfg_attr(
+    all(target_arch = "x86_64", target_feature = "sse2", not(test)),
+    allow(dead_code)
+)]
+fn column_bits_portable(
+    terrain: &[u8; HEIGHT],
+    rooms: &[u8; HEIGHT],
+    flags: &[u16; HEIGHT],
+    spawns: &[u8; HEIGHT],
+) -> ColumnBits {
+    // Wall 0, floor 1, secondary 2: bit 0 is floor, neither bit is wall.
+    let floor = byte_mask(terrain, |word| word);
+    let wall = byte_mask(terrain, |word| !(word | word >> 1));
+    let room = floor & byte_mask(rooms, |word| nonzero_bytes(!word));
+    let area_flags = flags.iter().fold(0, |any, &f| any | f) & !FRAME_FLAGS;
+    let spawn_flags = spawns.iter().fold(0, |any, &spawn| any | spawn);
+    let marked = if area_flags | u16::from(spawn_flags) != 0 {
+        flag_mask(flags) | byte_mask(spawns, nonzero_bytes)
+    } else {
+        0
+    };
+    ColumnBits {
+        floor,
+        wall,
+        room,
+        marked,
+    }
+}
+
+/// [`column_bits`] on SSE2: 16 tiles per byte compare (8 per 16-bit one), and the compare
+/// results moved into bits by `movemask`, a handful of instructions per mask.
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+#[target_feature(enable = "sse2")]
+fn column_bits_sse2(
+    terrain: &[u8; HEIGHT],
+    rooms: &[u8; HEIGHT],
+    flags: &[u16; HEIGHT],
+    spawns: &[u8; HEIGHT],
+) -> ColumnBits {
+    use std::arch::x86_64::{
+        __m128i, _mm_and_si128, _mm_cmpeq_epi16, _mm_cmpeq_epi8, _mm_movemask_epi8,
+        _mm_packs_epi16, _mm_set1_epi16, _mm_set1_epi8, _mm_set_epi16, _mm_set_epi8,
+        _mm_setzero_si128,
+    };
+    const _: () = assert!(HEIGHT == 32);
+    // The optimiser turns these element-wise builds into plain vector loads.
+    let bytes = |column: &[u8; HEIGHT], from: usize| -> __m128i {
+        let at = |i: usize| column[(from + i) % HEIGHT] as i8;
+        _mm_set_epi8(
+            at(15),
+            at(14),
+            at(13),
+            at(12),
+            at(11),
+            at(10),
+            at(9),
+            at(8),
+            at(7),
+            at(6),
+            at(5),
+            at(4),
+            at(3),
+            at(2),
+            at(1),
+            at(0),
+        )
+    };
+    let words = |column: &[u16; HEIGHT], from: usize| -> __m128i {
+        let at = |i: usize| column[(from + i) % HEIGHT] as i16;
+        _mm_set_epi16(at(7), at(6), at(5), at(4), at(3), at(2), at(1), at(0))
+    };
+    // Bit y set where byte y of `column` equals `value`.
+    let equal = |column: &[u8; HEIGHT], value: u8| -> u32 {
+        let value = _mm_set1_epi8(value as i8);
+        let low = _mm_movemask_epi8(_mm_cmpeq_epi8(bytes(column, 0), value)) as u32;
+        let high = _mm_movemask_epi8(_mm_cmpeq_epi8(bytes(column, 16), value)) as u32;
+        low | high << 16
+    };
+    let floor = equal(terrain, Terrain::Floor as u8);
+    let wall = equal(terrain, Terrain::Wall as u8);
+    let room = floor & !equal(rooms, NO_ROOM);
+    let no_spawn = equal(spawns, 0);
+    // Bit y set where flags[y] has no flag but the frame's: 16-bit compares packed to bytes.
+    let kept = _mm_set1_epi16(!FRAME_FLAGS as i16);
+    let zero = _mm_setzero_si128();
+    let no_flag =
+        |from: usize| -> __m128i { _mm_cmpeq_epi16(_mm_and_si128(words(flags, from), kept), zero) };
+    let low = _mm_movemask_epi8(_mm_packs_epi16(no_flag(0), no_flag(8))) as u32;
+    let high = _mm_movemask_epi8(_mm_packs_epi16(no_flag(16), no_flag(24))) as u32;
+    let no_area_flag = low | high << 16;
+    ColumnBits {
+        floor,
+        wall,
+        room,
+        marked: !(no_spawn & no_area_flag),
+    }
+}
+
 /// `columns` as one expression per column.
 #[inline]
 fn each(f: impl Fn(usize) -> u32) -> Columns {
@@ -198,9 +334,8 @@ fn each(f: impl Fn(usize) -> u32) -> Columns {
 }
 
 impl Generator {
-    /// Reads the finished layout into the spawn masks. Terrain and room come from every tile,
-    /// 8 bytes at a time; area and spawn flags are rare, so only a column with any of them is
-    /// looked at tile by tile.
+    /// Reads the finished layout into the spawn masks: terrain, room and which tiles have area
+    /// or spawn flags a column at a time ([`column_bits`]), then the flags of those tiles.
     pub(crate) fn build_spawn_masks(&mut self) {
         let masks = &mut self.masks;
         let tiles = &*self.tiles;
@@ -214,33 +349,33 @@ impl Generator {
             ) else {
                 continue;
             };
-            // Wall 0, floor 1, secondary 2: bit 0 is floor, neither bit is wall.
             let terrain = terrain.map(|t| t as u8);
-            let floor = byte_mask(&terrain, |word| word);
+            let ColumnBits {
+                floor,
+                wall,
+                room,
+                mut marked,
+            } = column_bits(&terrain, rooms, flags, spawns);
             masks.floor[x] = floor;
-            masks.wall[x] = byte_mask(&terrain, |word| !(word | word >> 1));
-            masks.room[x] = floor & byte_mask(rooms, |word| nonzero_bytes(!word));
-            let area_flags = flags.iter().fold(0, |any, &f| any | f) & !FRAME_FLAGS;
-            let spawn_flags = spawns.iter().fold(0, |any, &spawn| any | spawn);
+            masks.wall[x] = wall;
+            masks.room[x] = room;
+            // Area and spawn flags are rare: only the marked tiles are looked at.
             let mut flag_bits = [0u32; 9];
-            if area_flags | u16::from(spawn_flags) != 0 {
-                let mut marked = flag_mask(flags) | byte_mask(spawns, nonzero_bytes);
-                while marked != 0 {
-                    let y = marked.trailing_zeros() as usize;
-                    marked &= marked - 1;
-                    let (tile_flags, tile_spawn) = (flags[y % HEIGHT], spawns[y % HEIGHT]);
-                    let has = |flag: u16| u32::from(tile_flags & flag != 0) << y;
-                    let spawns = |flag: u8| u32::from(tile_spawn & flag != 0) << y;
-                    flag_bits[0] |= has(F_IN_SHOP);
-                    flag_bits[1] |= has(F_IN_MONSTER_HOUSE);
-                    flag_bits[2] |= has(F_JUNCTION);
-                    flag_bits[3] |= has(F_CORNER_CUTTABLE);
-                    flag_bits[4] |= spawns(SPAWN_STAIRS);
-                    flag_bits[5] |= spawns(SPAWN_ITEM);
-                    flag_bits[6] |= spawns(SPAWN_TRAP);
-                    flag_bits[7] |= spawns(SPAWN_MONSTER);
-                    flag_bits[8] |= spawns(SPAWN_SPECIAL);
-                }
+            while marked != 0 {
+                let y = marked.trailing_zeros() as usize;
+                marked &= marked - 1;
+                let (tile_flags, tile_spawn) = (flags[y % HEIGHT], spawns[y % HEIGHT]);
+                let has = |flag: u16| u32::from(tile_flags & flag != 0) << y;
+                let spawns = |flag: u8| u32::from(tile_spawn & flag != 0) << y;
+                flag_bits[0] |= has(F_IN_SHOP);
+                flag_bits[1] |= has(F_IN_MONSTER_HOUSE);
+                flag_bits[2] |= has(F_JUNCTION);
+                flag_bits[3] |= has(F_CORNER_CUTTABLE);
+                flag_bits[4] |= spawns(SPAWN_STAIRS);
+                flag_bits[5] |= spawns(SPAWN_ITEM);
+                flag_bits[6] |= spawns(SPAWN_TRAP);
+                flag_bits[7] |= spawns(SPAWN_MONSTER);
+                flag_bits[8] |= spawns(SPAWN_SPECIAL);
             }
             let [shop, monster_house, junction, corner_cuttable, stairs, item, trap, monster, special] =
                 flag_bits;
@@ -277,20 +412,35 @@ impl Generator {
         mut mark: impl FnMut(&mut Generator, usize),
     ) {
         let len = candidates.len();
-        // len <= TILES < 65536, so RandInt(len) comes from the bulk 16-bit form.
-        self.rng
-            .fill_rand_int(len as u16, &mut self.draw_buffer[..4 * len]);
-        let start = self.rand_int(len as i32) as usize;
         // Entry i is read at position (start + i) mod len: `used` distinct positions.
         let count = usize::try_from(count).unwrap_or(0);
         let used = count.min(len);
-        shuffled_entries(
-            &self.draw_buffer[..4 * len],
-            start,
-            &mut self.entries[..used],
-            &mut self.trace_slots,
-            &mut self.shuffle_area,
-        );
+        if used <= LOOKED_UP_MAX {
+            // The usual case: the draws are skipped, and looked at again only to trace the
+            // few read positions (see `traced_entries`).
+            let shuffle = self.rng.clone();
+            self.rng.skip(4 * len as u64);
+            let start = self.rand_int(len as i32) as usize;
+            traced_entries(
+                &shuffle,
+                len,
+                start,
+                &mut self.entries[..used],
+                &mut self.trace_slots,
+            );
+        } else {
+            // len <= TILES < 65536, so RandInt(len) comes from the bulk 16-bit form.
+            self.rng
+                .fill_rand_int(len as u16, &mut self.draw_buffer[..4 * len]);
+            let start = self.rand_int(len as i32) as usize;
+            shuffled_entries(
+                &self.draw_buffer[..4 * len],
+                start,
+                &mut self.entries[..used],
+                &mut self.trace_slots,
+                &mut self.shuffle_area,
+            );
+        }
         for i in 0..count {
             let ordinal = self.entries[i % used % TILES];
             mark(self, candidates.tile(usize::from(ordinal)));
@@ -546,6 +696,72 @@ fn shuffled_entries(
     }
 }
 
+/// Most read positions [`traced_entries`] handles: each costs one vector compare per block of
+/// 16 draws. More go through [`shuffled_entries`].
+const LOOKED_UP_MAX: usize = 16;
+
+/// The entries that `ShuffleSpawnPositions` on the list 0..len leaves at positions `start`,
+/// `start + 1`, ... (mod len), one per slot of `entries` (at most [`LOOKED_UP_MAX`], at most
+/// len), where `shuffle` is the game PRNG about to make the shuffle's 4 x len draws.
+///
+/// Like [`trace_back_through_swaps`], but the draws are never stored: the PRNG steps them
+/// backwards in vector lanes and hands over only the blocks that name a traced position, whose
+/// swaps are then undone one by one.
+fn traced_entries(
+    shuffle: &rng::DungeonRng,
+    len: usize,
+    start: usize,
+    entries: &mut [u16],
+    slots: &mut TraceSlots,
+) {
+    if len == 0 {
+        return;
+    }
+    for (i, position) in entries.iter_mut().enumerate() {
+        *position = ((start + i) % len) as u16;
+    }
+    // The compare count is a constant of the scan: exact for the usual counts (the std
+    // floor's lists take 2 to 8), else rounded up, repeating the last position.
+    match entries.len() {
+        0 => {}
+        1 => trace_reversed::<1>(shuffle, len, entries, slots),
+        2 => trace_reversed::<2>(shuffle, len, entries, slots),
+        3 => trace_reversed::<3>(shuffle, len, entries, slots),
+        4 => trace_reversed::<4>(shuffle, len, entries, slots),
+        5 => trace_reversed::<5>(shuffle, len, entries, slots),
+        6 => trace_reversed::<6>(shuffle, len, entries, slots),
+        7..=8 => trace_reversed::<8>(shuffle, len, entries, slots),
+        _ => trace_reversed::<16>(shuffle, len, entries, slots),
+    }
+}
+
+/// [`traced_entries`] with the positions compared `K` at a time (`traced` holds 1..=K).
+fn trace_reversed<const K: usize>(
+    shuffle: &rng::DungeonRng,
+    len: usize,
+    traced: &mut [u16],
+    slots: &mut TraceSlots,
+) {
+    for (i, &position) in traced.iter().enumerate() {
+        // At most LOOKED_UP_MAX (16) positions: slot i + 1 fits.
+        slots[usize::from(position)] = (i + 1) as u8;
+    }
+    let last = traced.len().saturating_sub(1);
+    let wanted_now = |traced: &[u16]| -> [u16; K] {
+        std::array::from_fn(|i| traced.get(i.min(last)).copied().unwrap_or(u16::MAX))
+    };
+    let mut wanted = wanted_now(traced);
+    // len <= TILES < 65536: RandInt(len) is the 16-bit form. Blocks hold whole swaps (every
+    // block boundary is a multiple of 4 draws from the end and the start).
+    shuffle.find_rand_int_reversed(len as u16, 4 * len, &mut wanted, |block, wanted| {
+        undo_swaps(block, traced, slots);
+        *wanted = wanted_now(traced);
+    });
+    for &position in traced.iter() {
+        slots[usize::from(position)] = 0;
+    }
+}
+
 /// Most list positions [`Generator::place`] traces back (a [`TraceSlots`] entry is a `u8`);
 /// longer prefixes run the whole shuffle.
 const TRACED_MAX: usize = u8::MAX as usize;
@@ -682,6 +898,83 @@ mod tests {
             traced > 1000 && shuffled > 300,
             "{traced} traced, {shuffled} shuffled"
         );
+    }
+
+    /// The entries traced through the PRNG's reversed scan are those of running the whole
+    /// shuffle, for list lengths from 1 to a whole floor, every prefix it handles, and every
+    /// generator.
+    #[test]
+    fn traced_entries_match_the_full_shuffle() {
+        use rng::Rand16;
+        let mut picks = rng::DungeonRng::init(0x5EED);
+        let mut slots = Box::new([0u8; 1 << 16]);
+        let mut entries = [0u16; LOOKED_UP_MAX];
+        for round in 0..4000usize {
+            let len = match round % 4 {
+                0 => 1 + round % 9,
+                1 => 1 + picks.rand_int(64) as usize,
+                _ => 1 + picks.rand_int(TILES as i32) as usize,
+            };
+            let mut shuffle = rng::DungeonRng::init(picks.rand_int(1 << 15) as u32 * 65_537);
+            if round % 5 == 4 {
+                shuffle.use_secondary(round / 5 % 5);
+            }
+            let before = shuffle.clone();
+            let mut list: Vec<u16> = (0..len as u16).collect();
+            for _ in 0..2 * len {
+                let a = shuffle.rand_int(len as i32) as usize;
+                let b = shuffle.rand_int(len as i32) as usize;
+                list.swap(a, b);
+            }
+            let start = shuffle.rand_int(len as i32) as usize;
+            let used = (1 + round % LOOKED_UP_MAX).min(len);
+            let entries = &mut entries[..used];
+            traced_entries(&before, len, start, entries, &mut slots);
+            for (i, entry) in entries.iter().enumerate() {
+                assert_eq!(
+                    list[(start + i) % len],
+                    *entry,
+                    "round {round} len {len} used {used}"
+                );
+            }
+            assert!(
+                slots.iter().all(|&slot| slot == 0),
+                "round {round}: slots left set"
+            );
+        }
+    }
+
+    /// The SSE2 column masks equal the portable ones on every column of floors of every preset
+    /// and layout (where the SSE2 path exists; elsewhere the portable one is the only one).
+    #[test]
+    fn column_bits_paths_agree() {
+        let mut generator = Generator::new();
+        let mut columns = 0;
+        for name in PRESET_NAMES {
+            let mut props = preset(name).expect("shipped preset");
+            for layout in 0..12u8 {
+                props.layout = layout;
+                for seed in 0..20 {
+                    generator.generate(&props, Quirks::Faithful, seed);
+                    let tiles = &generator.tiles;
+                    for x in 0..WIDTH {
+                        let at = x * HEIGHT..(x + 1) * HEIGHT;
+                        let terrain: [u8; HEIGHT] =
+                            std::array::from_fn(|y| tiles.terrain[x * HEIGHT + y] as u8);
+                        let rooms: &[u8; HEIGHT] =
+                            tiles.room[at.clone()].try_into().expect("a column");
+                        let flags: &[u16; HEIGHT] =
+                            tiles.flags[at.clone()].try_into().expect("a column");
+                        let spawns: &[u8; HEIGHT] = tiles.spawn[at].try_into().expect("a column");
+                        let portable = column_bits_portable(&terrain, rooms, flags, spawns);
+                        let chosen = column_bits(&terrain, rooms, flags, spawns);
+                        assert_eq!(chosen, portable, "{name} {layout} {seed} column {x}");
+                        columns += usize::from(portable.marked != 0);
+                    }
+                }
+            }
+        }
+        assert!(columns > 1000, "only {columns} columns with flags");
     }
 
     /// The spawn masks take the frame as the only impassable and unbreakable tiles: check it
