@@ -149,6 +149,65 @@ const fn can_be_a_cut_table() -> [bool; 256] {
     table
 }
 
+/// The groups of [`RING_GROUPS`] themselves, each as the ring mask of its cells (an open
+/// diagonal joins the group of an open side next to it). Consecutive ring cells are
+/// 4-neighbours, so each group is 4-connected, and removing the centre leaves at most one piece
+/// per group.
+#[derive(Debug, Clone, Copy)]
+struct RingRuns {
+    count: u8,
+    cells: [u8; 4],
+}
+
+const RING_RUNS: [RingRuns; 256] = ring_runs_table();
+
+const fn ring_runs_table() -> [RingRuns; 256] {
+    let mut table = [RingRuns {
+        count: 0,
+        cells: [0; 4],
+    }; 256];
+    let mut mask = 0usize;
+    while mask < 256 {
+        let mut runs = RingRuns {
+            count: 0,
+            cells: [0; 4],
+        };
+        if mask == 255 {
+            runs.count = 1;
+            runs.cells[0] = 255;
+        } else {
+            // Start just after a closed cell so that no run wraps.
+            let mut start = 0usize;
+            while mask >> start & 1 == 1 {
+                start += 1;
+            }
+            let mut run = 0u8;
+            let mut run_has_orthogonal = false;
+            let mut step = 1usize;
+            while step <= 8 {
+                let cell = (start + step) % 8;
+                if mask >> cell & 1 == 1 {
+                    run |= 1 << cell;
+                    if cell % 2 == 0 {
+                        run_has_orthogonal = true;
+                    }
+                } else {
+                    if run != 0 && run_has_orthogonal && (runs.count as usize) < 4 {
+                        runs.cells[runs.count as usize] = run;
+                        runs.count += 1;
+                    }
+                    run = 0;
+                    run_has_orthogonal = false;
+                }
+                step += 1;
+            }
+        }
+        table[mask] = runs;
+        mask += 1;
+    }
+    table
+}
+
 /// The gaps of a ring mask: the cyclic runs of ring cells that belong to no group of
 /// [`RING_GROUPS`] (closed cells, and open diagonals with both sides closed), each given by one
 /// closed cell of it. A ring of `k >= 1` groups has `k` gaps; a ring without groups has one gap
@@ -298,6 +357,9 @@ struct Layout {
     ring_offsets: [u8; 8],
     /// The ring mask of every tile within the whole board, framed like [`WallGroups`].
     whole_rings: [u8; 256],
+    /// Per ring mask, its cells as bits of a window whose bit 0 is the tile `stride + 1`
+    /// before the centre (bit `ring_offsets[cell]` for each cell), as [`Board::ring`] reads.
+    ring_windows: [u32; 256],
     /// The tiles whose ring reaches beyond the board: they touch the region outside.
     edge: Bits,
     /// Each tile with its eight neighbours (bits off the board included).
@@ -325,6 +387,7 @@ impl Layout {
                 2 * stride,
             ],
             whole_rings: [0; 256],
+            ring_windows: [0; 256],
             edge: 0,
             block: [0; 128],
         };
@@ -344,6 +407,13 @@ impl Layout {
             let across = one | (one << 1) | (one >> 1);
             layout.block[usize::from(position & 127)] =
                 across | (across << shift) | (across >> shift);
+        }
+        for mask in 0..256usize {
+            for (cell, offset) in layout.ring_offsets.into_iter().enumerate() {
+                if mask >> cell & 1 == 1 {
+                    layout.ring_windows[mask] |= 1 << offset;
+                }
+            }
         }
         let cells = RING_CELLS;
         for &position in &layout.all_tiles {
@@ -820,16 +890,55 @@ impl Board {
     }
 
     /// The size of the smallest piece `set` (one 4-connected region of `size` tiles) falls into
-    /// without `position`, or any value up to `bound` when it is at most `bound`. Floods grow
-    /// from the tile's neighbours in step; two that meet are one piece, one that stops is a
-    /// whole piece. After `t` steps a growing flood holds more than `t` tiles, so a whole piece
-    /// that small is the smallest; when one flood is left, the rest of the tiles are its piece.
+    /// without `position`, or any value up to `bound` when it is at most `bound`. A piece of one
+    /// tile is seen at once; otherwise floods grow
+    /// in step from the groups of the tile's ring ([`RING_RUNS`]: a group is one piece at
+    /// once); two that meet are one piece, one that stops is a whole piece. After `t` steps a
+    /// growing flood holds more than `t` tiles, so a whole piece that small is the smallest;
+    /// when one flood is left, the rest of the tiles are its piece.
     pub fn smallest_piece_without(&self, set: Bits, size: u8, position: u8, bound: u8) -> u8 {
         let open = set & !bit(position);
+        // A neighbour with no other open neighbour is a piece of one tile, the smallest there
+        // is: the usual answer for a junction beside a dead end, found without a flood.
+        if neighbours_of(self, position, open) & !self.spread(open) != 0 {
+            return 1;
+        }
+        let runs = RING_RUNS[self.ring(position, set)];
+        // A window's bit k is tile `position - stride - 1 + k` (off-board cells are never in a
+        // run, so nothing is lost below tile 0 or above tile 127).
+        let frame = u32::from(self.stride) + 1;
+        let seeds = |cells: u8| -> Bits {
+            let window = Bits::from(self.layout.ring_windows[usize::from(cells)]);
+            (window << (position & 127)) >> (frame & 127)
+        };
+        if runs.count == 2 {
+            // The common case (a corridor or a corner): two floods, no bound to watch, since the
+            // first that stops settles both pieces.
+            let mut first = seeds(runs.cells[0]);
+            let mut second = seeds(runs.cells[1]);
+            loop {
+                let first_grown = (first | self.spread(first)) & open;
+                let second_grown = (second | self.spread(second)) & open;
+                if first_grown & second_grown != 0 {
+                    return size.saturating_sub(1);
+                }
+                let whole = if first_grown == first {
+                    first
+                } else if second_grown == second {
+                    second
+                } else {
+                    first = first_grown;
+                    second = second_grown;
+                    continue;
+                };
+                let piece = whole.count_ones() as u8;
+                return piece.min(size.saturating_sub(1).saturating_sub(piece));
+            }
+        }
         let mut floods = [0 as Bits; 4];
         let mut count = 0;
-        for neighbour in tiles_of(neighbours_of(self, position, open)) {
-            floods[count & 3] = bit(neighbour);
+        for &cells in &runs.cells[..usize::from(runs.count.min(4))] {
+            floods[count & 3] = seeds(cells);
             count += 1;
         }
         let mut smallest = u8::MAX;
@@ -1725,6 +1834,27 @@ mod tests {
             }
         }
         assert!(pieces_checked > 2000, "{pieces_checked}");
+    }
+
+    #[test]
+    fn ring_runs_are_the_ring_groups() {
+        for mask in 0..256usize {
+            let runs = RING_RUNS[mask];
+            assert_eq!(runs.count, RING_GROUPS[mask], "ring {mask:08b}");
+            let mut seen = 0u8;
+            for &cells in &runs.cells[..usize::from(runs.count)] {
+                assert_eq!(
+                    cells & !(mask as u8),
+                    0,
+                    "closed cell in a run of {mask:08b}"
+                );
+                assert_eq!(cells & seen, 0, "runs of {mask:08b} overlap");
+                assert_ne!(cells & 0b0101_0101, 0, "a run of {mask:08b} has no side");
+                seen |= cells;
+            }
+            // Every open side belongs to a run.
+            assert_eq!(mask as u8 & 0b0101_0101 & !seen, 0, "ring {mask:08b}");
+        }
     }
 
     #[test]
