@@ -675,14 +675,22 @@ impl Board {
     /// region of its own, since then each pair of neighbouring groups is joined around the
     /// region between them.
     pub fn can_delete_tracked(&self, position: u8, groups: &mut WallGroups) -> bool {
-        if self.passable() & bit(position) == 0 {
-            return false;
-        }
+        self.passable() & bit(position) != 0 && self.can_delete_passable_tracked(position, groups)
+    }
+
+    /// [`Board::can_delete_tracked`] for a tile known to be passable (BuildMaze visits each
+    /// tile once, before it can become a wall): the ring test inline, the gaps out of line.
+    #[inline]
+    pub fn can_delete_passable_tracked(&self, position: u8, groups: &mut WallGroups) -> bool {
         let mask = usize::from(groups.rings[self.framed(position)]);
-        if RING_GROUPS[mask] <= 1 {
-            return true;
-        }
-        let gaps = GAPS[mask];
+        RING_GROUPS[mask] <= 1 || self.gaps_apart(position, mask, groups)
+    }
+
+    /// Whether the gaps of `position`'s ring (`mask`, two groups or more) lie in distinct
+    /// closed regions.
+    #[inline(never)]
+    fn gaps_apart(&self, position: u8, mask: usize, groups: &mut WallGroups) -> bool {
+        let gaps = GAPS[mask & 255];
         let mut roots = [0u8; 4];
         for i in 0..usize::from(gaps.count.min(4)) {
             let root = groups.region_at(self.ring_index(position, gaps.cells[i]));

@@ -430,11 +430,13 @@ impl<'t> Generator<'t> {
         rng.shuffle(&mut self.order);
         // The closed regions around the passable tiles answer CanDelete without a flood fill.
         self.wall_groups.clear(&self.board);
+        // Each tile is visited once and only the visited tile can become a wall, so every
+        // visited tile is still passable.
         for i in 0..self.order.len() {
             let position = self.order[i];
             if self
                 .board
-                .can_delete_tracked(position, &mut self.wall_groups)
+                .can_delete_passable_tracked(position, &mut self.wall_groups)
                 && rng.next_u31() < self.wall_draws_below
             {
                 self.board.add_wall(position, &mut self.wall_groups);
