@@ -475,6 +475,20 @@ impl Layout {
     }
 }
 
+/// Masks three consecutive ring bytes from framed index `start` as one 32-bit word. Framed
+/// indices stay below `11 * 12`, so the word always lies inside the array.
+#[inline]
+fn clear_ring_row(rings: &mut [u8; 256], start: usize, masks: [u8; 3]) {
+    // A no-op clamp that lets the compiler drop the range check.
+    let start = start.min(252);
+    let Some(bytes) = rings.get_mut(start..start + 4) else {
+        return;
+    };
+    let word = u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]])
+        & u32::from_le_bytes([masks[0], masks[1], masks[2], 0xFF]);
+    bytes.copy_from_slice(&word.to_le_bytes());
+}
+
 /// A board being built: walls, temporary blocks, occupancy and threat.
 #[derive(Debug, Clone)]
 pub struct Board {
@@ -781,11 +795,20 @@ impl Board {
         groups.touching[usize::from(region & 127)] |=
             self.layout.block[usize::from(position & 127)];
         groups.closed |= bit(position);
-        // The tile leaves the rings of its eight neighbours (as the cell opposite to theirs).
-        for cell in 0..8u8 {
-            let neighbour = self.ring_index(position, cell);
-            groups.rings[neighbour & 255] &= !(1 << ((cell + 4) & 7));
-        }
+        // The tile leaves the rings of its eight neighbours (as the cell opposite to theirs):
+        // each row of three neighbours is one 32-bit masking (the fourth byte is kept).
+        let stride = usize::from(self.stride);
+        let p = usize::from(position);
+        // Down-Left, Down, Down-Right lose their Up-Right, Up, Up-Left cells.
+        clear_ring_row(&mut groups.rings, p, [!(1 << 1), !(1 << 0), !(1 << 7)]);
+        // Left and Right lose their Right and Left cells.
+        clear_ring_row(&mut groups.rings, p + stride, [!(1 << 2), 0xFF, !(1 << 6)]);
+        // Up-Left, Up, Up-Right lose their Down-Right, Down, Down-Left cells.
+        clear_ring_row(
+            &mut groups.rings,
+            p + 2 * stride,
+            [!(1 << 3), !(1 << 4), !(1 << 5)],
+        );
     }
 
     /// `pieces - 1` for every tile of the passable set at once, as three bit planes (low bit
