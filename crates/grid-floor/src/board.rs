@@ -74,6 +74,47 @@ pub fn tiles_of(set: Bits) -> impl Iterator<Item = u8> {
     })
 }
 
+/// The `n`th tile of a set in `allTiles` order (`n` from 0), without listing the tiles before
+/// it: a population count per 64-bit half, then whole bytes skipped by table.
+pub fn nth_tile(set: Bits, n: usize) -> Option<u8> {
+    let low = set as u64;
+    let low_count = low.count_ones() as usize;
+    let (mut word, mut n, mut base) = if n < low_count {
+        (low, n, 0u8)
+    } else {
+        ((set >> 64) as u64, n - low_count, 64u8)
+    };
+    loop {
+        if word == 0 {
+            return None;
+        }
+        let in_byte = usize::from(BYTE_COUNTS[(word & 0xFF) as usize]);
+        if n < in_byte {
+            break;
+        }
+        n -= in_byte;
+        word >>= 8;
+        base += 8;
+    }
+    for _ in 0..n {
+        word &= word - 1;
+    }
+    Some(base + word.trailing_zeros() as u8)
+}
+
+/// The number of set bits of each byte value (the baseline target has no population count).
+const BYTE_COUNTS: [u8; 256] = byte_counts();
+
+const fn byte_counts() -> [u8; 256] {
+    let mut table = [0u8; 256];
+    let mut value = 1;
+    while value < 256 {
+        table[value] = table[value >> 1] + (value & 1) as u8;
+        value += 1;
+    }
+    table
+}
+
 /// The number of 4-connected groups of orthogonal neighbours among the passable cells of a 3x3
 /// ring, indexed by the ring mask (bit 0 Up, then clockwise: Up-Right, Right, Down-Right, Down,
 /// Down-Left, Left, Up-Left). Zero or one means blocking the centre cannot split its neighbours.
@@ -144,6 +185,65 @@ const fn can_be_a_cut_table() -> [bool; 256] {
             i += 1;
         }
         table[mask] = open >= 2 && gaps > 1;
+        mask += 1;
+    }
+    table
+}
+
+/// The groups of [`RING_GROUPS`] themselves, each as the ring mask of its cells (an open
+/// diagonal joins the group of an open side next to it). Consecutive ring cells are
+/// 4-neighbours, so each group is 4-connected, and removing the centre leaves at most one piece
+/// per group.
+#[derive(Debug, Clone, Copy)]
+struct RingRuns {
+    count: u8,
+    cells: [u8; 4],
+}
+
+const RING_RUNS: [RingRuns; 256] = ring_runs_table();
+
+const fn ring_runs_table() -> [RingRuns; 256] {
+    let mut table = [RingRuns {
+        count: 0,
+        cells: [0; 4],
+    }; 256];
+    let mut mask = 0usize;
+    while mask < 256 {
+        let mut runs = RingRuns {
+            count: 0,
+            cells: [0; 4],
+        };
+        if mask == 255 {
+            runs.count = 1;
+            runs.cells[0] = 255;
+        } else {
+            // Start just after a closed cell so that no run wraps.
+            let mut start = 0usize;
+            while mask >> start & 1 == 1 {
+                start += 1;
+            }
+            let mut run = 0u8;
+            let mut run_has_orthogonal = false;
+            let mut step = 1usize;
+            while step <= 8 {
+                let cell = (start + step) % 8;
+                if mask >> cell & 1 == 1 {
+                    run |= 1 << cell;
+                    if cell % 2 == 0 {
+                        run_has_orthogonal = true;
+                    }
+                } else {
+                    if run != 0 && run_has_orthogonal && (runs.count as usize) < 4 {
+                        runs.cells[runs.count as usize] = run;
+                        runs.count += 1;
+                    }
+                    run = 0;
+                    run_has_orthogonal = false;
+                }
+                step += 1;
+            }
+        }
+        table[mask] = runs;
         mask += 1;
     }
     table
@@ -298,6 +398,9 @@ struct Layout {
     ring_offsets: [u8; 8],
     /// The ring mask of every tile within the whole board, framed like [`WallGroups`].
     whole_rings: [u8; 256],
+    /// Per ring mask, its cells as bits of a window whose bit 0 is the tile `stride + 1`
+    /// before the centre (bit `ring_offsets[cell]` for each cell), as [`Board::ring`] reads.
+    ring_windows: [u32; 256],
     /// The tiles whose ring reaches beyond the board: they touch the region outside.
     edge: Bits,
     /// Each tile with its eight neighbours (bits off the board included).
@@ -325,6 +428,7 @@ impl Layout {
                 2 * stride,
             ],
             whole_rings: [0; 256],
+            ring_windows: [0; 256],
             edge: 0,
             block: [0; 128],
         };
@@ -345,6 +449,13 @@ impl Layout {
             layout.block[usize::from(position & 127)] =
                 across | (across << shift) | (across >> shift);
         }
+        for mask in 0..256usize {
+            for (cell, offset) in layout.ring_offsets.into_iter().enumerate() {
+                if mask >> cell & 1 == 1 {
+                    layout.ring_windows[mask] |= 1 << offset;
+                }
+            }
+        }
         let cells = RING_CELLS;
         for &position in &layout.all_tiles {
             let (x, y) = (i32::from(position % stride), i32::from(position / stride));
@@ -362,6 +473,20 @@ impl Layout {
         }
         layout
     }
+}
+
+/// Masks three consecutive ring bytes from framed index `start` as one 32-bit word. Framed
+/// indices stay below `11 * 12`, so the word always lies inside the array.
+#[inline]
+fn clear_ring_row(rings: &mut [u8; 256], start: usize, masks: [u8; 3]) {
+    // A no-op clamp that lets the compiler drop the range check.
+    let start = start.min(252);
+    let Some(bytes) = rings.get_mut(start..start + 4) else {
+        return;
+    };
+    let word = u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]])
+        & u32::from_le_bytes([masks[0], masks[1], masks[2], 0xFF]);
+    bytes.copy_from_slice(&word.to_le_bytes());
 }
 
 /// A board being built: walls, temporary blocks, occupancy and threat.
@@ -605,14 +730,22 @@ impl Board {
     /// region of its own, since then each pair of neighbouring groups is joined around the
     /// region between them.
     pub fn can_delete_tracked(&self, position: u8, groups: &mut WallGroups) -> bool {
-        if self.passable() & bit(position) == 0 {
-            return false;
-        }
+        self.passable() & bit(position) != 0 && self.can_delete_passable_tracked(position, groups)
+    }
+
+    /// [`Board::can_delete_tracked`] for a tile known to be passable (BuildMaze visits each
+    /// tile once, before it can become a wall): the ring test inline, the gaps out of line.
+    #[inline]
+    pub fn can_delete_passable_tracked(&self, position: u8, groups: &mut WallGroups) -> bool {
         let mask = usize::from(groups.rings[self.framed(position)]);
-        if RING_GROUPS[mask] <= 1 {
-            return true;
-        }
-        let gaps = GAPS[mask];
+        RING_GROUPS[mask] <= 1 || self.gaps_apart(position, mask, groups)
+    }
+
+    /// Whether the gaps of `position`'s ring (`mask`, two groups or more) lie in distinct
+    /// closed regions.
+    #[inline(never)]
+    fn gaps_apart(&self, position: u8, mask: usize, groups: &mut WallGroups) -> bool {
+        let gaps = GAPS[mask & 255];
         let mut roots = [0u8; 4];
         for i in 0..usize::from(gaps.count.min(4)) {
             let root = groups.region_at(self.ring_index(position, gaps.cells[i]));
@@ -662,11 +795,20 @@ impl Board {
         groups.touching[usize::from(region & 127)] |=
             self.layout.block[usize::from(position & 127)];
         groups.closed |= bit(position);
-        // The tile leaves the rings of its eight neighbours (as the cell opposite to theirs).
-        for cell in 0..8u8 {
-            let neighbour = self.ring_index(position, cell);
-            groups.rings[neighbour & 255] &= !(1 << ((cell + 4) & 7));
-        }
+        // The tile leaves the rings of its eight neighbours (as the cell opposite to theirs):
+        // each row of three neighbours is one 32-bit masking (the fourth byte is kept).
+        let stride = usize::from(self.stride);
+        let p = usize::from(position);
+        // Down-Left, Down, Down-Right lose their Up-Right, Up, Up-Left cells.
+        clear_ring_row(&mut groups.rings, p, [!(1 << 1), !(1 << 0), !(1 << 7)]);
+        // Left and Right lose their Right and Left cells.
+        clear_ring_row(&mut groups.rings, p + stride, [!(1 << 2), 0xFF, !(1 << 6)]);
+        // Up-Left, Up, Up-Right lose their Down-Right, Down, Down-Left cells.
+        clear_ring_row(
+            &mut groups.rings,
+            p + 2 * stride,
+            [!(1 << 3), !(1 << 4), !(1 << 5)],
+        );
     }
 
     /// `pieces - 1` for every tile of the passable set at once, as three bit planes (low bit
@@ -820,16 +962,55 @@ impl Board {
     }
 
     /// The size of the smallest piece `set` (one 4-connected region of `size` tiles) falls into
-    /// without `position`, or any value up to `bound` when it is at most `bound`. Floods grow
-    /// from the tile's neighbours in step; two that meet are one piece, one that stops is a
-    /// whole piece. After `t` steps a growing flood holds more than `t` tiles, so a whole piece
-    /// that small is the smallest; when one flood is left, the rest of the tiles are its piece.
+    /// without `position`, or any value up to `bound` when it is at most `bound`. A piece of one
+    /// tile is seen at once; otherwise floods grow
+    /// in step from the groups of the tile's ring ([`RING_RUNS`]: a group is one piece at
+    /// once); two that meet are one piece, one that stops is a whole piece. After `t` steps a
+    /// growing flood holds more than `t` tiles, so a whole piece that small is the smallest;
+    /// when one flood is left, the rest of the tiles are its piece.
     pub fn smallest_piece_without(&self, set: Bits, size: u8, position: u8, bound: u8) -> u8 {
         let open = set & !bit(position);
+        // A neighbour with no other open neighbour is a piece of one tile, the smallest there
+        // is: the usual answer for a junction beside a dead end, found without a flood.
+        if neighbours_of(self, position, open) & !self.spread(open) != 0 {
+            return 1;
+        }
+        let runs = RING_RUNS[self.ring(position, set)];
+        // A window's bit k is tile `position - stride - 1 + k` (off-board cells are never in a
+        // run, so nothing is lost below tile 0 or above tile 127).
+        let frame = u32::from(self.stride) + 1;
+        let seeds = |cells: u8| -> Bits {
+            let window = Bits::from(self.layout.ring_windows[usize::from(cells)]);
+            (window << (position & 127)) >> (frame & 127)
+        };
+        if runs.count == 2 {
+            // The common case (a corridor or a corner): two floods, no bound to watch, since the
+            // first that stops settles both pieces.
+            let mut first = seeds(runs.cells[0]);
+            let mut second = seeds(runs.cells[1]);
+            loop {
+                let first_grown = (first | self.spread(first)) & open;
+                let second_grown = (second | self.spread(second)) & open;
+                if first_grown & second_grown != 0 {
+                    return size.saturating_sub(1);
+                }
+                let whole = if first_grown == first {
+                    first
+                } else if second_grown == second {
+                    second
+                } else {
+                    first = first_grown;
+                    second = second_grown;
+                    continue;
+                };
+                let piece = whole.count_ones() as u8;
+                return piece.min(size.saturating_sub(1).saturating_sub(piece));
+            }
+        }
         let mut floods = [0 as Bits; 4];
         let mut count = 0;
-        for neighbour in tiles_of(neighbours_of(self, position, open)) {
-            floods[count & 3] = bit(neighbour);
+        for &cells in &runs.cells[..usize::from(runs.count.min(4))] {
+            floods[count & 3] = seeds(cells);
             count += 1;
         }
         let mut smallest = u8::MAX;
@@ -1725,6 +1906,47 @@ mod tests {
             }
         }
         assert!(pieces_checked > 2000, "{pieces_checked}");
+    }
+
+    #[test]
+    fn nth_tile_walks_the_set_in_order() {
+        let mut next = xorshift(0x5BE0_CD19_137E_2179);
+        let mut checked = 0;
+        for round in 0..2000 {
+            let set: Bits = match round % 4 {
+                0 => Bits::from(next()) | Bits::from(next()) << 64,
+                1 => Bits::from(next() & next()),
+                2 => Bits::from(next() & next() & next()) << 64,
+                _ => Bits::from(next() & next()) << 40 & Bits::from(next()) << 20,
+            };
+            let tiles: Vec<u8> = tiles_of(set).collect();
+            for n in 0..tiles.len() + 3 {
+                assert_eq!(nth_tile(set, n), tiles.get(n).copied(), "{set:x} {n}");
+                checked += 1;
+            }
+        }
+        assert!(checked > 50_000, "{checked}");
+    }
+
+    #[test]
+    fn ring_runs_are_the_ring_groups() {
+        for mask in 0..256usize {
+            let runs = RING_RUNS[mask];
+            assert_eq!(runs.count, RING_GROUPS[mask], "ring {mask:08b}");
+            let mut seen = 0u8;
+            for &cells in &runs.cells[..usize::from(runs.count)] {
+                assert_eq!(
+                    cells & !(mask as u8),
+                    0,
+                    "closed cell in a run of {mask:08b}"
+                );
+                assert_eq!(cells & seen, 0, "runs of {mask:08b} overlap");
+                assert_ne!(cells & 0b0101_0101, 0, "a run of {mask:08b} has no side");
+                seen |= cells;
+            }
+            // Every open side belongs to a run.
+            assert_eq!(mask as u8 & 0b0101_0101 & !seen, 0, "ring {mask:08b}");
+        }
     }
 
     #[test]

@@ -9,7 +9,7 @@
 use rng::{Lcg31, Rng31};
 
 use crate::board::{
-    bit, lowest, tiles_of, Articulation, Bits, Board, CutPick, Regions, WallGroups,
+    bit, lowest, nth_tile, tiles_of, Articulation, Bits, Board, CutPick, Regions, WallGroups,
 };
 use crate::data::{RewardBehaviour, Tables, ENVIRONMENT_COUNT};
 use crate::error::{Error, ErrorKind};
@@ -430,11 +430,13 @@ impl<'t> Generator<'t> {
         rng.shuffle(&mut self.order);
         // The closed regions around the passable tiles answer CanDelete without a flood fill.
         self.wall_groups.clear(&self.board);
+        // Each tile is visited once and only the visited tile can become a wall, so every
+        // visited tile is still passable.
         for i in 0..self.order.len() {
             let position = self.order[i];
             if self
                 .board
-                .can_delete_tracked(position, &mut self.wall_groups)
+                .can_delete_passable_tracked(position, &mut self.wall_groups)
                 && rng.next_u31() < self.wall_draws_below
             {
                 self.board.add_wall(position, &mut self.wall_groups);
@@ -473,12 +475,8 @@ impl<'t> Generator<'t> {
 
     /// `RandomUnusedTile()`: shuffle FindDeletableSquares (one draw per square), first unused.
     fn random_unused_tile(&mut self, rng: &mut Lcg31) -> Option<u8> {
-        let mut list = std::mem::take(&mut self.list);
-        list.clear();
-        list.extend(tiles_of(self.deletable()));
-        let found = self.first_unused_of_shuffle(&mut list, rng);
-        self.list = list;
-        found
+        let deletable = self.deletable();
+        self.first_unused_of_set(deletable, rng)
     }
 
     /// `RandomUnusedTile()`, and when every deletable square is used (a crowded small board;
@@ -492,10 +490,25 @@ impl<'t> Generator<'t> {
 
     /// A fallback picker over every passable tile (allTiles order, shuffled, first unused).
     fn random_unused_passable(&mut self, rng: &mut Lcg31) -> Option<u8> {
+        self.first_unused_of_set(self.board.passable(), rng)
+    }
+
+    /// [`Self::first_unused_of_shuffle`] over the tiles of `set` in `allTiles` order. The
+    /// first step's pick is read from the set itself ([`nth_tile`]); the list is built only
+    /// when that tile is in use.
+    fn first_unused_of_set(&mut self, set: Bits, rng: &mut Lcg31) -> Option<u8> {
+        let n = set.count_ones() as usize;
+        let j = rng.index(n)?;
+        let first = nth_tile(set, j)?;
+        if self.board.is_unused(first) {
+            rng.skip((n - 1) as u64);
+            return Some(first);
+        }
         let mut list = std::mem::take(&mut self.list);
         list.clear();
-        list.extend(tiles_of(self.board.passable()));
-        let found = self.first_unused_of_shuffle(&mut list, rng);
+        list.extend(tiles_of(set));
+        list.swap(0, j);
+        let found = self.first_unused_from(&mut list, 1, rng);
         self.list = list;
         found
     }
@@ -512,9 +525,15 @@ impl<'t> Generator<'t> {
     /// fixes slot `i` at step `i`, so the first unused slot is known as soon as it is drawn; the
     /// draws of the remaining steps are skipped in one jump (the list's tail stays unshuffled).
     fn first_unused_of_shuffle(&self, list: &mut [u8], rng: &mut Lcg31) -> Option<u8> {
+        self.first_unused_from(list, 0, rng)
+    }
+
+    /// [`Self::first_unused_of_shuffle`] with the steps before `start` already taken (their
+    /// slots in use).
+    fn first_unused_from(&self, list: &mut [u8], start: usize, rng: &mut Lcg31) -> Option<u8> {
         let n = list.len();
         let unused = self.board.passable() & !self.board.occupied;
-        for i in 0..n {
+        for i in start..n {
             let j = i + rng.index(n - i).unwrap_or(0);
             list.swap(i, j);
             if unused & bit(list[i]) != 0 {
@@ -1247,11 +1266,7 @@ impl<'t> Generator<'t> {
         if let Some(companion) = &row.companion {
             self.board.blocked |= bit(boss_tile);
             let region = self.board.flood(bit(player), self.board.passable());
-            let mut list = std::mem::take(&mut self.list);
-            list.clear();
-            list.extend(tiles_of(region));
-            let found = self.first_unused_of_shuffle(&mut list, rng);
-            self.list = list;
+            let found = self.first_unused_of_set(region, rng);
             self.board.blocked = 0;
             if let Some(tile) = found {
                 self.place(
@@ -1350,6 +1365,45 @@ fn cumulative_pick(table: &[(f32, usize)], roll: f32) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn picking_from_a_set_matches_the_shuffled_list() {
+        let tables = crate::Tables::default_tables().expect("the default tables are valid");
+        let mut generator = Generator::new(&tables);
+        let mut setup = Lcg31::new(777);
+        let mut checked = 0;
+        for round in 0..3000u32 {
+            let side = 2 + (round % 9) as u8;
+            generator.board.reset(side, side);
+            let mut set: Bits = 0;
+            for tile in generator.board.all_tiles().to_vec() {
+                match setup.next_u31() % 8 {
+                    0 => generator.board.walls |= bit(tile),
+                    1..=3 => set |= bit(tile),
+                    4 => {
+                        set |= bit(tile);
+                        generator.board.occupied |= bit(tile);
+                    }
+                    // Crowded rounds: most of the set in use.
+                    _ if round % 3 == 0 => {
+                        set |= bit(tile);
+                        generator.board.occupied |= bit(tile);
+                    }
+                    _ => {}
+                }
+            }
+            let set = set & generator.board.passable();
+            let mut by_list = Lcg31::new(round);
+            let mut by_set = by_list.clone();
+            let mut list: Vec<u8> = tiles_of(set).collect();
+            let expected = generator.first_unused_of_shuffle(&mut list, &mut by_list);
+            assert_eq!(generator.first_unused_of_set(set, &mut by_set), expected);
+            // The same draws were taken.
+            assert!(by_set == by_list, "round {round}");
+            checked += usize::from(expected.is_some());
+        }
+        assert!(checked > 1000, "{checked}");
+    }
 
     #[test]
     fn draw_bounds_pass_exactly_the_draws_whose_float_roll_passes() {
