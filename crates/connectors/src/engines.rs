@@ -160,8 +160,7 @@ fn branching(builder: &mut Builder<'_>) -> Vec<usize> {
             }
         }
         if tip != branch_roots[root_idx]
-            && deepest_branch_tip
-                .is_none_or(|d| builder.placements[tip].depth > builder.placements[d].depth)
+            && deepest_branch_tip.is_none_or(|d| builder.nodes[tip].depth > builder.nodes[d].depth)
         {
             deepest_branch_tip = Some(tip);
         }
@@ -245,7 +244,7 @@ fn random_walk(builder: &mut Builder<'_>) {
         if let Some(new) = builder.attach(from, chosen, Pick::Normal, false) {
             growable.insert(new);
             tips.insert(new);
-            if builder.degree[from] > 1 {
+            if builder.nodes[from].degree > 1 {
                 tips.remove(from);
             }
         }
