@@ -1409,6 +1409,61 @@ impl<'p> Builder<'p> {
                 "no END room could be placed and no leaf could become the end".to_string(),
             );
         }
+        self.broken_reachability()
+    }
+
+    /// The first reachability rule the layout breaks (every room reached from the start, every
+    /// key without its own locked door), as [`Builder::broken_rule`] words it.
+    fn broken_reachability(&self) -> Option<String> {
+        let pack = self.pack;
+        // The tree the layout grew as normally passes the checks on its own: every room is
+        // reached from its parent. Only when it does not are the connections walked.
+        let Some(tree) = BuildTree::new(&self.links, &self.parent_edge) else {
+            return self.broken_reachability_by_walks();
+        };
+        // Per key, the first and last preorder number of the rooms holding it.
+        let mut key_span = vec![(u32::MAX, 0u32); pack.keys.len()];
+        for (p, &enter) in tree.enter.iter().enumerate() {
+            if let Some(key) = pack.rooms[self.room_of(p)].key {
+                let span = &mut key_span[key];
+                *span = (span.0.min(enter), span.1.max(enter));
+            }
+        }
+        let mut adjacency = None;
+        for (edge, link) in self.links.iter().enumerate() {
+            let LinkDoor::Locked(key) = link.door else {
+                continue;
+            };
+            let key = key as usize;
+            let (first, last) = key_span[key];
+            // Without the door, every room outside the subtree it leads into (none, for a
+            // loop) is still reached along its tree path, so a key room outside settles it;
+            // only when every key room lies inside are the connections walked.
+            let to = link.to as usize;
+            let key_outside = first <= last
+                && (self.parent_edge[to] != edge as u32 || {
+                    let (start, end) = (tree.enter[to], tree.enter[to] + tree.size[to]);
+                    first < start || last >= end
+                });
+            let key_found = key_outside || {
+                let adjacency =
+                    adjacency.get_or_insert_with(|| Adjacency::new(self.len(), &self.links));
+                let reach = self.reachable(adjacency, Some(edge));
+                (0..self.len()).any(|p| reach[p] && pack.rooms[self.room_of(p)].key == Some(key))
+            };
+            if !key_found {
+                return Some(format!(
+                    "key `{}` cannot be reached from the start without passing its own locked door",
+                    pack.keys[key]
+                ));
+            }
+        }
+        None
+    }
+
+    /// [`Builder::broken_reachability`] by walking the connections.
+    fn broken_reachability_by_walks(&self) -> Option<String> {
+        let pack = self.pack;
         let adjacency = Adjacency::new(self.len(), &self.links);
         if self.reachable(&adjacency, None).iter().any(|&r| !r) {
             return Some(
@@ -1431,6 +1486,42 @@ impl<'p> Builder<'p> {
             }
         }
         None
+    }
+}
+
+/// The tree the layout grew (every room below the parent it was grown from, whose index is
+/// lower), numbered in preorder with children in index order: a room's subtree is the rooms
+/// whose `enter` lies in `enter..enter + size`. Made by sweeps in index order, with no walk
+/// over the connections, which at 100,000 rooms would jump about memory at every step.
+struct BuildTree {
+    enter: Vec<u32>,
+    size: Vec<u32>,
+}
+
+impl BuildTree {
+    /// `None` when a room is not reached from its parent through the tree (a tree connection
+    /// passable only the other way, or not in the expected shape).
+    fn new(links: &[Link], parent_edge: &[u32]) -> Option<BuildTree> {
+        let n = parent_edge.len();
+        let parent = |i: usize| -> Option<usize> {
+            let link = links.get(*parent_edge.get(i)? as usize)?;
+            let from = link.from as usize;
+            (link.to as usize == i && from < i && link.passable().0).then_some(from)
+        };
+        let mut size = vec![1u32; n];
+        for i in (1..n).rev() {
+            size[parent(i)?] += size[i];
+        }
+        let mut enter = vec![0u32; n];
+        // Per room, the preorder number its next child gets.
+        let mut next = vec![1u32; n];
+        for i in 1..n {
+            let p = parent(i)?;
+            enter[i] = next[p];
+            next[p] += size[i];
+            next[i] = enter[i] + 1;
+        }
+        Some(BuildTree { enter, size })
     }
 }
 
@@ -1597,5 +1688,62 @@ fn finish(
         engine,
         seed,
         attempt_seed,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pack::{CASTLE_YAML, MINES_YAML};
+
+    /// The reachability rules read off the grown tree give the verdict the connection walks
+    /// give, on layouts whose doors are then changed at random: locks on random connections
+    /// (keys inside and outside the subtrees behind them, loops locked too) and one-way doors
+    /// either way round (rooms cut off, trees not passable from the parent).
+    #[test]
+    fn tree_rules_match_the_walks() {
+        let mut verdicts = [0u32; 3];
+        for yaml in [CASTLE_YAML, MINES_YAML] {
+            let pack = Pack::from_yaml(yaml).expect("shipped packs are valid");
+            let tables = Tables::new(&pack);
+            let mut builder = Builder::new(&pack, &tables);
+            for seed in 0..60u32 {
+                let engine = Engine::ALL[seed as usize % 4];
+                builder.reset(seed);
+                builder.target = pack.layout.max_rooms.saturating_sub(1).max(1);
+                builder.place_start().expect("the packs have a start room");
+                engines::run(&mut builder, engine).expect("the packs' engines run");
+                builder.add_loops();
+                let mut rng = Lcg31::new(seed + 1000);
+                for round in 0..8 {
+                    let mut links = builder.links.clone();
+                    for link in &mut links {
+                        let roll = rng.index(20).unwrap_or(0);
+                        link.door = match roll {
+                            0 | 1 if !pack.keys.is_empty() => {
+                                let key = rng.index(pack.keys.len()).unwrap_or(0);
+                                LinkDoor::Locked(key as u32)
+                            }
+                            2 if round % 2 == 1 => LinkDoor::OneWayTo,
+                            3 => LinkDoor::OneWayFrom,
+                            _ => link.door,
+                        };
+                    }
+                    let saved = std::mem::replace(&mut builder.links, links);
+                    let fast = builder.broken_reachability();
+                    let walked = builder.broken_reachability_by_walks();
+                    builder.links = saved;
+                    assert_eq!(fast, walked, "seed {seed}, round {round}");
+                    let kind = match &fast {
+                        None => 0,
+                        Some(rule) if rule.starts_with("key") => 1,
+                        Some(_) => 2,
+                    };
+                    verdicts[kind] += 1;
+                }
+            }
+        }
+        // Every kind of verdict came up, so each path was compared.
+        assert!(verdicts.iter().all(|&v| v > 0), "verdicts {verdicts:?}");
     }
 }
