@@ -12,7 +12,7 @@ use rng::{Lcg31, Rng31};
 use crate::engines;
 use crate::error::{Error, ErrorKind};
 use crate::geom::{Aabb, Dir, Transform};
-use crate::index::{GridIndex, PointIndex};
+use crate::index::{prefetch, GridIndex, PointIndex, PREFETCH_AHEAD};
 use crate::pack::{Door, Engine, Pack, RoomType};
 
 /// One placed room.
@@ -1078,9 +1078,20 @@ impl<'p> Builder<'p> {
         // Filed by position and direction: a connector's partner is then the first connector
         // filed under its doorstep and the opposite direction (every filed one is unused).
         let mut index = std::mem::take(&mut self.unused_index);
-        index.rebuild(unused.iter().zip(&dirs).map(|(u, &dir)| (u.0, dir as u8)));
+        let keys: Vec<(IVec3, u8)> = unused
+            .iter()
+            .zip(&dirs)
+            .map(|(u, &dir)| (u.0, dir as u8))
+            .collect();
+        index.rebuild(&keys);
         let mut candidates: Vec<(usize, usize, usize, usize)> = Vec::new();
-        for (&(pos, p, c), &dir) in unused.iter().zip(&dirs) {
+        for (i, (&(pos, p, c), &dir)) in unused.iter().zip(&dirs).enumerate() {
+            // The lookups land anywhere in the table: start the one a few steps ahead.
+            if let (Some(&(ahead, _, _)), Some(&ahead_dir)) =
+                (unused.get(i + PREFETCH_AHEAD), dirs.get(i + PREFETCH_AHEAD))
+            {
+                index.prefetch_at(ahead + ahead_dir.vector(), ahead_dir.opposite() as u8);
+            }
             let (p, c) = (p as usize, usize::from(c));
             let doorstep = pos + dir.vector();
             if let Some(j) = index.at(doorstep, dir.opposite() as u8).next() {
@@ -1664,7 +1675,18 @@ fn finish(
             depth: node.depth,
         });
     }
-    for link in &builder.links {
+    for (i, link) in builder.links.iter().enumerate() {
+        // Each edge updates the lists of its two rooms, which lie anywhere in the node arrays:
+        // start loading the rooms of the edge a few steps ahead.
+        if let Some(ahead) = builder.links.get(i + PREFETCH_AHEAD) {
+            let nodes = graph.raw_nodes();
+            for room in [ahead.from as usize, ahead.to as usize] {
+                if let Some(node) = nodes.get(room) {
+                    prefetch(node);
+                }
+            }
+            prefetch(&builder.nodes[ahead.from as usize]);
+        }
         let (from, to) = (link.from as usize, link.to as usize);
         let (from_pos, dir) = builder.connector_world(from, link.from_connector as usize);
         graph.add_edge(
