@@ -1648,8 +1648,25 @@ fn finish(
         ..Stats::default()
     };
     let mut unused = 0;
+    // Counted per type in an array first: a map lookup per room costs a few string compares.
+    const KINDS: [RoomType; 5] = [
+        RoomType::Start,
+        RoomType::End,
+        RoomType::Room,
+        RoomType::Corridor,
+        RoomType::Special,
+    ];
+    // Exhaustive, so a new type cannot be left out of `KINDS` unnoticed.
+    let slot = |kind: RoomType| match kind {
+        RoomType::Start => 0,
+        RoomType::End => 1,
+        RoomType::Room => 2,
+        RoomType::Corridor => 3,
+        RoomType::Special => 4,
+    };
+    let mut by_type = [0u32; KINDS.len()];
     for (p, node) in builder.nodes.iter().enumerate() {
-        *stats.rooms_by_type.entry(node.kind.name()).or_insert(0) += 1;
+        by_type[slot(node.kind)] += 1;
         stats.max_depth = stats.max_depth.max(node.depth);
         stats.dead_ends += u32::from(node.degree == 1);
         unused += (0..builder.n_connectors(p))
@@ -1657,6 +1674,11 @@ fn finish(
             .count() as u32;
     }
     stats.unused_connectors = unused;
+    for (kind, &count) in KINDS.iter().zip(&by_type) {
+        if count > 0 {
+            stats.rooms_by_type.insert(kind.name(), count);
+        }
+    }
     stats.loops = builder
         .links
         .iter()
