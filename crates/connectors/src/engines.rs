@@ -160,8 +160,7 @@ fn branching(builder: &mut Builder<'_>) -> Vec<usize> {
             }
         }
         if tip != branch_roots[root_idx]
-            && deepest_branch_tip
-                .is_none_or(|d| builder.placements[tip].depth > builder.placements[d].depth)
+            && deepest_branch_tip.is_none_or(|d| builder.nodes[tip].depth > builder.nodes[d].depth)
         {
             deepest_branch_tip = Some(tip);
         }
@@ -172,42 +171,51 @@ fn branching(builder: &mut Builder<'_>) -> Vec<usize> {
     }
 }
 
-/// A list with O(1) insertion, removal and random pick, of placements.
-struct PickList {
-    items: Vec<u32>,
-    slot: Vec<u32>,
+/// Two lists of placements (the rooms that can grow, and the tips), each with O(1)
+/// insertion, removal and random pick. The two slots of a room sit side by side, so updating
+/// both lists for a room picked at random reads one cache line, not one per list.
+struct PickLists {
+    items: [Vec<u32>; 2],
+    /// Per placement, its position in each list, or [`ABSENT`].
+    slots: Vec<[u32; 2]>,
 }
 
 const ABSENT: u32 = u32::MAX;
+const GROWABLE: usize = 0;
+const TIPS: usize = 1;
 
-impl PickList {
-    fn new() -> PickList {
-        PickList {
-            items: Vec::new(),
-            slot: Vec::new(),
+impl PickLists {
+    fn new() -> PickLists {
+        PickLists {
+            items: [Vec::new(), Vec::new()],
+            slots: Vec::new(),
         }
     }
 
-    fn insert(&mut self, p: usize) {
-        if self.slot.len() <= p {
-            self.slot.resize(p + 1, ABSENT);
+    fn insert(&mut self, list: usize, p: usize) {
+        if self.slots.len() <= p {
+            self.slots.resize(p + 1, [ABSENT; 2]);
         }
-        if self.slot[p] == ABSENT {
-            self.slot[p] = self.items.len() as u32;
-            self.items.push(p as u32);
+        if self.slots[p][list] == ABSENT {
+            self.slots[p][list] = self.items[list].len() as u32;
+            self.items[list].push(p as u32);
         }
     }
 
-    fn remove(&mut self, p: usize) {
-        let Some(&at) = self.slot.get(p) else { return };
+    fn remove(&mut self, list: usize, p: usize) {
+        let Some(&slots) = self.slots.get(p) else {
+            return;
+        };
+        let at = slots[list];
         if at == ABSENT {
             return;
         }
-        self.items.swap_remove(at as usize);
-        if let Some(&moved) = self.items.get(at as usize) {
-            self.slot[moved as usize] = at;
+        let items = &mut self.items[list];
+        items.swap_remove(at as usize);
+        if let Some(&moved) = items.get(at as usize) {
+            self.slots[moved as usize][list] = at;
         }
-        self.slot[p] = ABSENT;
+        self.slots[p][list] = ABSENT;
     }
 }
 
@@ -217,17 +225,16 @@ impl PickList {
 fn random_walk(builder: &mut Builder<'_>) {
     let bias = builder.pack.layout.random_walk.boundary_bias;
     let cap = builder.target as usize;
-    let mut growable = PickList::new();
-    let mut tips = PickList::new();
-    growable.insert(0);
-    tips.insert(0);
-    while builder.len() < cap && !growable.items.is_empty() {
-        let from_tips = !tips.items.is_empty() && builder.rng.chance(bias);
-        let list = if from_tips { &tips } else { &growable };
-        let Some(at) = builder.rng.index(list.items.len()) else {
+    let mut lists = PickLists::new();
+    lists.insert(GROWABLE, 0);
+    lists.insert(TIPS, 0);
+    while builder.len() < cap && !lists.items[GROWABLE].is_empty() {
+        let from_tips = !lists.items[TIPS].is_empty() && builder.rng.chance(bias);
+        let list = &lists.items[if from_tips { TIPS } else { GROWABLE }];
+        let Some(at) = builder.rng.index(list.len()) else {
             break;
         };
-        let from = list.items[at] as usize;
+        let from = list[at] as usize;
         let mut open = std::mem::take(&mut builder.order);
         open.clear();
         open.extend(
@@ -238,20 +245,20 @@ fn random_walk(builder: &mut Builder<'_>) {
         let chosen = builder.rng.index(n_open).map(|i| usize::from(open[i]));
         builder.order = open;
         let Some(chosen) = chosen else {
-            growable.remove(from);
-            tips.remove(from);
+            lists.remove(GROWABLE, from);
+            lists.remove(TIPS, from);
             continue;
         };
         if let Some(new) = builder.attach(from, chosen, Pick::Normal, false) {
-            growable.insert(new);
-            tips.insert(new);
-            if builder.degree[from] > 1 {
-                tips.remove(from);
+            lists.insert(GROWABLE, new);
+            lists.insert(TIPS, new);
+            if builder.nodes[from].degree > 1 {
+                lists.remove(TIPS, from);
             }
         }
         if n_open == 1 {
-            growable.remove(from);
-            tips.remove(from);
+            lists.remove(GROWABLE, from);
+            lists.remove(TIPS, from);
         }
     }
 }

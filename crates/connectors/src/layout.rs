@@ -6,13 +6,13 @@
 use std::collections::BTreeMap;
 
 use glam::IVec3;
-use petgraph::graph::UnGraph;
+use petgraph::graph::{NodeIndex, UnGraph};
 use rng::{Lcg31, Rng31};
 
 use crate::engines;
 use crate::error::{Error, ErrorKind};
 use crate::geom::{Aabb, Dir, Transform};
-use crate::index::{GridIndex, PointIndex};
+use crate::index::{prefetch, GridIndex, PointIndex, PREFETCH_AHEAD};
 use crate::pack::{Door, Engine, Pack, RoomType};
 
 /// One placed room.
@@ -371,21 +371,88 @@ pub(crate) struct Fit {
     origin: IVec3,
 }
 
+/// A placed room while the layout is built: what a growth step reads about a room, in one
+/// 32-byte record, so a room picked at random costs one cache line rather than one per array.
+/// The public [`Placement`]s are made from these once, at the end.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Node {
+    /// World position of its minimum corner.
+    pub origin: IVec3,
+    /// Index of its room in [`Pack::rooms`].
+    pub room: u32,
+    /// Room-count distance from the start along the tree.
+    pub depth: u32,
+    /// Its first slot in `Builder::conn_state`.
+    pub conn_base: u32,
+    /// Connections it takes part in.
+    pub degree: u32,
+    /// Index of its transform in [`Transform::ALL`].
+    pub transform: u8,
+    /// Its role (END for a leaf marked as the end).
+    pub kind: RoomType,
+}
+
+/// The door of a [`Link`]: [`ConnectionDoor`] with the one-way door's room given by side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum LinkDoor {
+    None,
+    Normal,
+    Locked(u32),
+    /// Passable only out of the link's `from` room.
+    OneWayFrom,
+    /// Passable only out of the link's `to` room.
+    OneWayTo,
+}
+
+/// A connection while the layout is built: the two rooms and connectors, its kind and door
+/// (28 bytes against the 80 of a [`Connection`], whose positions are found at the end).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Link {
+    pub from: u32,
+    pub to: u32,
+    pub from_connector: u32,
+    pub to_connector: u32,
+    pub door: LinkDoor,
+    pub kind: ConnectionKind,
+}
+
+impl Link {
+    /// Whether it may be passed out of its `from` room, and out of its `to` room.
+    fn passable(&self) -> (bool, bool) {
+        match self.door {
+            LinkDoor::OneWayFrom => (true, false),
+            LinkDoor::OneWayTo => (false, true),
+            _ => (true, true),
+        }
+    }
+
+    fn connection_door(&self) -> Option<ConnectionDoor> {
+        match self.door {
+            LinkDoor::None => None,
+            LinkDoor::Normal => Some(ConnectionDoor::Normal),
+            LinkDoor::Locked(key) => Some(ConnectionDoor::Locked(key as usize)),
+            LinkDoor::OneWayFrom => Some(ConnectionDoor::OneWay {
+                from: self.from as usize,
+            }),
+            LinkDoor::OneWayTo => Some(ConnectionDoor::OneWay {
+                from: self.to as usize,
+            }),
+        }
+    }
+}
+
 /// The state of one attempt; its buffers are reused across attempts and layouts.
 pub(crate) struct Builder<'p> {
     pub pack: &'p Pack,
     pub tables: &'p Tables,
     pub rng: Lcg31,
-    pub placements: Vec<Placement>,
-    pub boxes: Vec<Aabb>,
-    /// Per placement, its first slot in `conn_state`.
-    pub conn_base: Vec<u32>,
+    pub nodes: Vec<Node>,
     /// Per placed connector: OPEN, TRIED or USED.
     pub conn_state: Vec<u8>,
-    pub degree: Vec<u32>,
-    /// Per placement, the index of the tree connection from its parent.
+    /// Per placement, the index of the tree connection from its parent (read only when a
+    /// leaf is swapped, so kept out of the nodes).
     pub parent_edge: Vec<u32>,
-    pub connections: Vec<Connection>,
+    pub links: Vec<Link>,
     pub counts: Vec<u32>,
     pub keys_placed: Vec<u32>,
     pub index: GridIndex,
@@ -419,13 +486,10 @@ impl<'p> Builder<'p> {
             pack,
             tables,
             rng: Lcg31::new(0),
-            placements: Vec::with_capacity(rooms),
-            boxes: Vec::with_capacity(rooms),
-            conn_base: Vec::with_capacity(rooms),
+            nodes: Vec::with_capacity(rooms),
             conn_state: Vec::with_capacity(connectors),
-            degree: Vec::with_capacity(rooms),
             parent_edge: Vec::with_capacity(rooms),
-            connections: Vec::with_capacity(rooms),
+            links: Vec::with_capacity(rooms),
             counts: vec![0; pack.rooms.len()],
             keys_placed: vec![0; pack.keys.len()],
             index: GridIndex::new(),
@@ -444,13 +508,10 @@ impl<'p> Builder<'p> {
 
     fn reset(&mut self, seed: u32) {
         self.rng = Lcg31::new(seed);
-        self.placements.clear();
-        self.boxes.clear();
-        self.conn_base.clear();
+        self.nodes.clear();
         self.conn_state.clear();
-        self.degree.clear();
         self.parent_edge.clear();
-        self.connections.clear();
+        self.links.clear();
         self.counts.iter_mut().for_each(|c| *c = 0);
         self.keys_placed.iter_mut().for_each(|c| *c = 0);
         self.index.clear();
@@ -458,31 +519,45 @@ impl<'p> Builder<'p> {
 
     /// Number of placed rooms.
     pub fn len(&self) -> usize {
-        self.placements.len()
+        self.nodes.len()
+    }
+
+    /// The room of placement `p`, as an index in [`Pack::rooms`].
+    pub fn room_of(&self, p: usize) -> usize {
+        self.nodes[p].room as usize
+    }
+
+    /// The box of placement `p`.
+    fn node_box(&self, p: usize) -> Aabb {
+        let node = &self.nodes[p];
+        let size = self.tables.xf_size[node.room as usize][usize::from(node.transform)];
+        Aabb::from_origin_size(node.origin, size)
     }
 
     /// Number of connectors of placement `p`.
     pub fn n_connectors(&self, p: usize) -> usize {
-        self.pack.rooms[self.placements[p].room].connectors.len()
+        self.pack.rooms[self.nodes[p].room as usize]
+            .connectors
+            .len()
     }
 
     /// The state of connector `c` of placement `p`.
     pub fn state(&self, p: usize, c: usize) -> u8 {
-        self.conn_state[self.conn_base[p] as usize + c]
+        self.conn_state[self.nodes[p].conn_base as usize + c]
     }
 
     fn set_state(&mut self, p: usize, c: usize, state: u8) {
-        let base = self.conn_base[p] as usize;
+        let base = self.nodes[p].conn_base as usize;
         self.conn_state[base + c] = state;
     }
 
     /// World position and direction of connector `c` of placement `p`.
     pub fn connector_world(&self, p: usize, c: usize) -> (IVec3, Dir) {
-        let placement = &self.placements[p];
-        let g = self.tables.conn_base[placement.room] + c;
-        let t = placement.transform.index();
+        let node = &self.nodes[p];
+        let g = self.tables.conn_base[node.room as usize] + c;
+        let t = usize::from(node.transform);
         (
-            placement.origin + self.tables.xf_pos[g][t],
+            node.origin + self.tables.xf_pos[g][t],
             self.tables.xf_dir[g][t],
         )
     }
@@ -494,24 +569,21 @@ impl<'p> Builder<'p> {
         origin: IVec3,
         depth: u32,
     ) -> usize {
-        let idx = self.placements.len();
+        let idx = self.nodes.len();
         let size = self.tables.xf_size[room][transform.index()];
-        let placement = Placement {
-            room,
-            kind: self.pack.rooms[room].kind,
+        self.index
+            .insert(idx as u32, &Aabb::from_origin_size(origin, size));
+        self.nodes.push(Node {
             origin,
-            size,
-            transform,
+            room: room as u32,
             depth,
-        };
-        let aabb = placement.aabb();
-        self.index.insert(idx as u32, &aabb);
-        self.boxes.push(aabb);
-        self.placements.push(placement);
-        self.conn_base.push(self.conn_state.len() as u32);
+            conn_base: self.conn_state.len() as u32,
+            degree: 0,
+            transform: transform.index() as u8,
+            kind: self.pack.rooms[room].kind,
+        });
         let n = self.pack.rooms[room].connectors.len();
         self.conn_state.extend(std::iter::repeat_n(OPEN, n));
-        self.degree.push(0);
         self.parent_edge.push(NO_PARENT);
         self.counts[room] += 1;
         if let Some(key) = self.pack.rooms[room].key {
@@ -546,23 +618,15 @@ impl<'p> Builder<'p> {
         self.pack.rooms[room].connectors[c].door
     }
 
-    fn combine_doors(
-        &self,
-        from: usize,
-        fc: usize,
-        to: usize,
-        tc: usize,
-    ) -> Option<ConnectionDoor> {
-        let a = self.door_of(self.placements[from].room, fc);
-        let b = self.door_of(self.placements[to].room, tc);
+    fn combine_doors(&self, from: usize, fc: usize, to: usize, tc: usize) -> LinkDoor {
+        let a = self.door_of(self.room_of(from), fc);
+        let b = self.door_of(self.room_of(to), tc);
         match (a, b) {
-            (Some(Door::Locked(k)), _) | (_, Some(Door::Locked(k))) => {
-                Some(ConnectionDoor::Locked(k))
-            }
-            (Some(Door::OneWay), _) => Some(ConnectionDoor::OneWay { from }),
-            (_, Some(Door::OneWay)) => Some(ConnectionDoor::OneWay { from: to }),
-            (None, None) => None,
-            _ => Some(ConnectionDoor::Normal),
+            (Some(Door::Locked(k)), _) | (_, Some(Door::Locked(k))) => LinkDoor::Locked(k as u32),
+            (Some(Door::OneWay), _) => LinkDoor::OneWayFrom,
+            (_, Some(Door::OneWay)) => LinkDoor::OneWayTo,
+            (None, None) => LinkDoor::None,
+            _ => LinkDoor::Normal,
         }
     }
 
@@ -625,7 +689,7 @@ impl<'p> Builder<'p> {
     /// overlapping any placed room; candidates are drawn by weight without replacement, required
     /// SPECIAL rooms first, and each room's (connector, transform) pairs are shuffled.
     pub(crate) fn find_fit(&mut self, p: usize, c: usize, depth: u32, pick: Pick) -> Option<Fit> {
-        let anchor_room = self.placements[p].room;
+        let anchor_room = self.room_of(p);
         let anchor_def = &self.pack.rooms[anchor_room].connectors[c];
         if !self.key_ready(anchor_def.door) {
             return None;
@@ -740,24 +804,21 @@ impl<'p> Builder<'p> {
     }
 
     fn commit_new(&mut self, p: usize, c: usize, fit: Fit) -> usize {
-        let depth = self.placements[p].depth + 1;
+        let depth = self.nodes[p].depth + 1;
         let idx = self.push_placement(fit.room, fit.transform, fit.origin, depth);
         self.set_state(p, c, USED);
         self.set_state(idx, fit.connector, USED);
-        self.degree[p] += 1;
-        self.degree[idx] += 1;
-        let (from_pos, dir) = self.connector_world(p, c);
+        self.nodes[p].degree += 1;
+        self.nodes[idx].degree += 1;
         let door = self.combine_doors(p, c, idx, fit.connector);
-        self.parent_edge[idx] = self.connections.len() as u32;
-        self.connections.push(Connection {
-            from: p,
-            to: idx,
-            from_connector: c,
-            to_connector: fit.connector,
-            from_pos,
-            to_pos: from_pos + dir.vector(),
-            kind: ConnectionKind::Tree,
+        self.parent_edge[idx] = self.links.len() as u32;
+        self.links.push(Link {
+            from: p as u32,
+            to: idx as u32,
+            from_connector: c as u32,
+            to_connector: fit.connector as u32,
             door,
+            kind: ConnectionKind::Tree,
         });
         idx
     }
@@ -770,12 +831,12 @@ impl<'p> Builder<'p> {
         if state == USED || (state == TRIED && !allow_tried) {
             return None;
         }
-        let chance = self.pack.rooms[self.placements[p].room].connectors[c].success_chance;
+        let chance = self.pack.rooms[self.room_of(p)].connectors[c].success_chance;
         if !self.roll(chance) {
             self.set_state(p, c, TRIED);
             return None;
         }
-        let depth = self.placements[p].depth + 1;
+        let depth = self.nodes[p].depth + 1;
         match self.find_fit(p, c, depth, pick) {
             Some(fit) => Some(self.commit_new(p, c, fit)),
             None => {
@@ -787,14 +848,14 @@ impl<'p> Builder<'p> {
 
     /// Whether leaf `l` may be swapped for another room.
     fn swappable(&self, l: usize) -> bool {
-        let placement = &self.placements[l];
-        let def = &self.pack.rooms[placement.room];
+        let node = &self.nodes[l];
+        let def = &self.pack.rooms[node.room as usize];
         l != 0
-            && self.degree[l] == 1
+            && node.degree == 1
             && self.parent_edge[l] != NO_PARENT
-            && matches!(placement.kind, RoomType::Room | RoomType::Corridor)
+            && matches!(node.kind, RoomType::Room | RoomType::Corridor)
             && def.key.is_none()
-            && self.counts[placement.room] > def.occurrences.min
+            && self.counts[node.room as usize] > def.occurrences.min
     }
 
     /// Replaces leaf `l` by a room chosen with `pick` on the same parent connector; false (and
@@ -805,61 +866,59 @@ impl<'p> Builder<'p> {
         }
         let edge = self.parent_edge[l] as usize;
         let (p, c) = (
-            self.connections[edge].from,
-            self.connections[edge].from_connector,
+            self.links[edge].from as usize,
+            self.links[edge].from_connector as usize,
         );
-        let old_box = self.boxes[l];
+        let old_box = self.node_box(l);
         // Unfiled, the leaf's own box does not block its replacement.
         self.index.remove(l as u32, &old_box);
-        let depth = self.placements[l].depth;
+        let depth = self.nodes[l].depth;
         let Some(fit) = self.find_fit(p, c, depth, pick) else {
             self.index.insert(l as u32, &old_box);
             return false;
         };
-        let old_room = self.placements[l].room;
+        let old_room = self.room_of(l);
         self.counts[old_room] -= 1;
-        let size = self.tables.xf_size[fit.room][fit.transform.index()];
-        self.placements[l] = Placement {
-            room: fit.room,
-            kind: self.pack.rooms[fit.room].kind,
+        // The new room's connector states live in a fresh block.
+        self.nodes[l] = Node {
             origin: fit.origin,
-            size,
-            transform: fit.transform,
+            room: fit.room as u32,
             depth,
+            conn_base: self.conn_state.len() as u32,
+            degree: self.nodes[l].degree,
+            transform: fit.transform.index() as u8,
+            kind: self.pack.rooms[fit.room].kind,
         };
-        let aabb = self.placements[l].aabb();
-        self.boxes[l] = aabb;
+        let aabb = self.node_box(l);
         self.index.insert(l as u32, &aabb);
         self.counts[fit.room] += 1;
         if let Some(key) = self.pack.rooms[fit.room].key {
             self.keys_placed[key] += 1;
         }
-        // The new room's connector states live in a fresh block.
-        self.conn_base[l] = self.conn_state.len() as u32;
         let n = self.pack.rooms[fit.room].connectors.len();
         self.conn_state.extend(std::iter::repeat_n(OPEN, n));
         self.set_state(l, fit.connector, USED);
         let door = self.combine_doors(p, c, l, fit.connector);
-        let connection = &mut self.connections[edge];
-        connection.to_connector = fit.connector;
-        connection.door = door;
+        let link = &mut self.links[edge];
+        link.to_connector = fit.connector as u32;
+        link.door = door;
         true
     }
 
     /// Indices of placements by depth, deepest first (ties by index): a counting sort, since
     /// depths are small integers, so large layouts pay no n log n here.
     fn deepest_first(&self) -> Vec<usize> {
-        let max_depth = self.placements.iter().map(|p| p.depth).max().unwrap_or(0) as usize;
+        let max_depth = self.nodes.iter().map(|p| p.depth).max().unwrap_or(0) as usize;
         // starts[k] counts, then locates, the placements of depth max_depth - k.
         let mut starts = vec![0usize; max_depth + 2];
-        for p in &self.placements {
+        for p in &self.nodes {
             starts[max_depth - p.depth as usize + 1] += 1;
         }
         for k in 0..=max_depth {
             starts[k + 1] += starts[k];
         }
         let mut order = vec![0usize; self.len()];
-        for (i, p) in self.placements.iter().enumerate() {
+        for (i, p) in self.nodes.iter().enumerate() {
             let slot = &mut starts[max_depth - p.depth as usize];
             order[*slot] = i;
             *slot += 1;
@@ -870,7 +929,7 @@ impl<'p> Builder<'p> {
     /// Makes sure the layout has an end: an END room attached as deep as possible (first on
     /// `preferred`), else swapped for a deep leaf, else the deepest leaf is marked as the end.
     pub fn place_end(&mut self, preferred: &[usize]) {
-        if self.placements.iter().any(|p| p.kind == RoomType::End) {
+        if self.nodes.iter().any(|p| p.kind == RoomType::End) {
             return;
         }
         const SEARCH: usize = 256;
@@ -903,8 +962,8 @@ impl<'p> Builder<'p> {
             }
         }
         // Document 004, chapter 8: the deepest leaf becomes the end.
-        if let Some(&leaf) = order.iter().find(|&&l| l != 0 && self.degree[l] <= 1) {
-            self.placements[leaf].kind = RoomType::End;
+        if let Some(&leaf) = order.iter().find(|&&l| l != 0 && self.nodes[l].degree <= 1) {
+            self.nodes[leaf].kind = RoomType::End;
         }
     }
 
@@ -921,7 +980,7 @@ impl<'p> Builder<'p> {
                 let mut placed = false;
                 if self.len() < max_rooms {
                     'anchors: for p in 0..self.len() {
-                        if !def.depth.contains(self.placements[p].depth + 1) {
+                        if !def.depth.contains(self.nodes[p].depth + 1) {
                             continue;
                         }
                         for c in 0..self.n_connectors(p) {
@@ -934,7 +993,7 @@ impl<'p> Builder<'p> {
                 }
                 if !placed {
                     for l in self.deepest_first() {
-                        if def.depth.contains(self.placements[l].depth)
+                        if def.depth.contains(self.nodes[l].depth)
                             && self.replace_leaf(l, Pick::Only(r))
                         {
                             placed = true;
@@ -989,25 +1048,22 @@ impl<'p> Builder<'p> {
     }
 
     fn loop_allowed(&self, p: usize, c: usize, q: usize, d: usize) -> bool {
-        self.pair_allowed(self.placements[p].room, c, self.placements[q].room, d)
+        self.pair_allowed(self.room_of(p), c, self.room_of(q), d)
     }
 
     fn push_loop(&mut self, p: usize, c: usize, q: usize, d: usize) {
         self.set_state(p, c, USED);
         self.set_state(q, d, USED);
-        self.degree[p] += 1;
-        self.degree[q] += 1;
-        let (from_pos, dir) = self.connector_world(p, c);
+        self.nodes[p].degree += 1;
+        self.nodes[q].degree += 1;
         let door = self.combine_doors(p, c, q, d);
-        self.connections.push(Connection {
-            from: p,
-            to: q,
-            from_connector: c,
-            to_connector: d,
-            from_pos,
-            to_pos: from_pos + dir.vector(),
-            kind: ConnectionKind::Loop,
+        self.links.push(Link {
+            from: p as u32,
+            to: q as u32,
+            from_connector: c as u32,
+            to_connector: d as u32,
             door,
+            kind: ConnectionKind::Loop,
         });
     }
 
@@ -1022,9 +1078,20 @@ impl<'p> Builder<'p> {
         // Filed by position and direction: a connector's partner is then the first connector
         // filed under its doorstep and the opposite direction (every filed one is unused).
         let mut index = std::mem::take(&mut self.unused_index);
-        index.rebuild(unused.iter().zip(&dirs).map(|(u, &dir)| (u.0, dir as u8)));
+        let keys: Vec<(IVec3, u8)> = unused
+            .iter()
+            .zip(&dirs)
+            .map(|(u, &dir)| (u.0, dir as u8))
+            .collect();
+        index.rebuild(&keys);
         let mut candidates: Vec<(usize, usize, usize, usize)> = Vec::new();
-        for (&(pos, p, c), &dir) in unused.iter().zip(&dirs) {
+        for (i, (&(pos, p, c), &dir)) in unused.iter().zip(&dirs).enumerate() {
+            // The lookups land anywhere in the table: start the one a few steps ahead.
+            if let (Some(&(ahead, _, _)), Some(&ahead_dir)) =
+                (unused.get(i + PREFETCH_AHEAD), dirs.get(i + PREFETCH_AHEAD))
+            {
+                index.prefetch_at(ahead + ahead_dir.vector(), ahead_dir.opposite() as u8);
+            }
             let (p, c) = (p as usize, usize::from(c));
             let doorstep = pos + dir.vector();
             if let Some(j) = index.at(doorstep, dir.opposite() as u8).next() {
@@ -1123,7 +1190,7 @@ impl<'p> Builder<'p> {
         max_pieces: u32,
     ) -> Option<BridgePlan> {
         let tables = self.tables;
-        let anchor_room = self.placements[p].room;
+        let anchor_room = self.room_of(p);
         if !self.key_ready(self.pack.rooms[anchor_room].connectors[c].door) {
             return None;
         }
@@ -1171,8 +1238,8 @@ impl<'p> Builder<'p> {
         max_pieces: u32,
     ) -> Option<BridgePlan> {
         let tables = self.tables;
-        let anchor_room = self.placements[p].room;
-        let depth = self.placements[p].depth + 1;
+        let anchor_room = self.room_of(p);
+        let depth = self.nodes[p].depth + 1;
         let pieces = &tables.pieces[dir as usize];
         // One room.
         for &(pos, q, d) in near {
@@ -1182,7 +1249,7 @@ impl<'p> Builder<'p> {
                 let piece = &pieces[span.piece as usize];
                 let exit = usize::from(span.exit);
                 if !self.piece_allowed(piece, anchor_room, c, depth, 0)
-                    || !self.pair_allowed(piece.room, exit, self.placements[q].room, d)
+                    || !self.pair_allowed(piece.room, exit, self.room_of(q), d)
                 {
                     continue;
                 }
@@ -1223,7 +1290,7 @@ impl<'p> Builder<'p> {
                         let exit = usize::from(span.exit);
                         let extra = u32::from(second.room == first.room);
                         if !self.piece_allowed(second, first.room, e, depth + 1, extra)
-                            || !self.pair_allowed(second.room, exit, self.placements[q].room, d)
+                            || !self.pair_allowed(second.room, exit, self.room_of(q), d)
                         {
                             continue;
                         }
@@ -1332,7 +1399,7 @@ impl<'p> Builder<'p> {
                 pack.layout.max_rooms
             ));
         }
-        let max_depth = self.placements.iter().map(|p| p.depth).max().unwrap_or(0);
+        let max_depth = self.nodes.iter().map(|p| p.depth).max().unwrap_or(0);
         for (r, def) in pack.rooms.iter().enumerate() {
             let count = self.counts[r];
             if count < def.occurrences.min {
@@ -1348,24 +1415,53 @@ impl<'p> Builder<'p> {
                 ));
             }
         }
-        if !self.placements.iter().any(|p| p.kind == RoomType::End) {
+        if !self.nodes.iter().any(|p| p.kind == RoomType::End) {
             return Some(
                 "no END room could be placed and no leaf could become the end".to_string(),
             );
         }
-        let adjacency = Adjacency::new(self.len(), &self.connections);
-        if self.reachable(&adjacency, None).iter().any(|&r| !r) {
-            return Some(
-                "some rooms cannot be reached from the start through one-way doors".to_string(),
-            );
+        self.broken_reachability()
+    }
+
+    /// The first reachability rule the layout breaks (every room reached from the start, every
+    /// key without its own locked door), as [`Builder::broken_rule`] words it.
+    fn broken_reachability(&self) -> Option<String> {
+        let pack = self.pack;
+        // The tree the layout grew as normally passes the checks on its own: every room is
+        // reached from its parent. Only when it does not are the connections walked.
+        let Some(tree) = BuildTree::new(&self.links, &self.parent_edge) else {
+            return self.broken_reachability_by_walks();
+        };
+        // Per key, the first and last preorder number of the rooms holding it.
+        let mut key_span = vec![(u32::MAX, 0u32); pack.keys.len()];
+        for (p, &enter) in tree.enter.iter().enumerate() {
+            if let Some(key) = pack.rooms[self.room_of(p)].key {
+                let span = &mut key_span[key];
+                *span = (span.0.min(enter), span.1.max(enter));
+            }
         }
-        for (edge, connection) in self.connections.iter().enumerate() {
-            let Some(ConnectionDoor::Locked(key)) = connection.door else {
+        let mut adjacency = None;
+        for (edge, link) in self.links.iter().enumerate() {
+            let LinkDoor::Locked(key) = link.door else {
                 continue;
             };
-            let reach = self.reachable(&adjacency, Some(edge));
-            let key_found = (0..self.len())
-                .any(|p| reach[p] && pack.rooms[self.placements[p].room].key == Some(key));
+            let key = key as usize;
+            let (first, last) = key_span[key];
+            // Without the door, every room outside the subtree it leads into (none, for a
+            // loop) is still reached along its tree path, so a key room outside settles it;
+            // only when every key room lies inside are the connections walked.
+            let to = link.to as usize;
+            let key_outside = first <= last
+                && (self.parent_edge[to] != edge as u32 || {
+                    let (start, end) = (tree.enter[to], tree.enter[to] + tree.size[to]);
+                    first < start || last >= end
+                });
+            let key_found = key_outside || {
+                let adjacency =
+                    adjacency.get_or_insert_with(|| Adjacency::new(self.len(), &self.links));
+                let reach = self.reachable(adjacency, Some(edge));
+                (0..self.len()).any(|p| reach[p] && pack.rooms[self.room_of(p)].key == Some(key))
+            };
             if !key_found {
                 return Some(format!(
                     "key `{}` cannot be reached from the start without passing its own locked door",
@@ -1374,6 +1470,69 @@ impl<'p> Builder<'p> {
             }
         }
         None
+    }
+
+    /// [`Builder::broken_reachability`] by walking the connections.
+    fn broken_reachability_by_walks(&self) -> Option<String> {
+        let pack = self.pack;
+        let adjacency = Adjacency::new(self.len(), &self.links);
+        if self.reachable(&adjacency, None).iter().any(|&r| !r) {
+            return Some(
+                "some rooms cannot be reached from the start through one-way doors".to_string(),
+            );
+        }
+        for (edge, link) in self.links.iter().enumerate() {
+            let LinkDoor::Locked(key) = link.door else {
+                continue;
+            };
+            let key = key as usize;
+            let reach = self.reachable(&adjacency, Some(edge));
+            let key_found =
+                (0..self.len()).any(|p| reach[p] && pack.rooms[self.room_of(p)].key == Some(key));
+            if !key_found {
+                return Some(format!(
+                    "key `{}` cannot be reached from the start without passing its own locked door",
+                    pack.keys[key]
+                ));
+            }
+        }
+        None
+    }
+}
+
+/// The tree the layout grew (every room below the parent it was grown from, whose index is
+/// lower), numbered in preorder with children in index order: a room's subtree is the rooms
+/// whose `enter` lies in `enter..enter + size`. Made by sweeps in index order, with no walk
+/// over the connections, which at 100,000 rooms would jump about memory at every step.
+struct BuildTree {
+    enter: Vec<u32>,
+    size: Vec<u32>,
+}
+
+impl BuildTree {
+    /// `None` when a room is not reached from its parent through the tree (a tree connection
+    /// passable only the other way, or not in the expected shape).
+    fn new(links: &[Link], parent_edge: &[u32]) -> Option<BuildTree> {
+        let n = parent_edge.len();
+        let parent = |i: usize| -> Option<usize> {
+            let link = links.get(*parent_edge.get(i)? as usize)?;
+            let from = link.from as usize;
+            (link.to as usize == i && from < i && link.passable().0).then_some(from)
+        };
+        let mut size = vec![1u32; n];
+        for i in (1..n).rev() {
+            size[parent(i)?] += size[i];
+        }
+        let mut enter = vec![0u32; n];
+        // Per room, the preorder number its next child gets.
+        let mut next = vec![1u32; n];
+        for i in 1..n {
+            let p = parent(i)?;
+            enter[i] = next[p];
+            next[p] += size[i];
+            next[i] = enter[i] + 1;
+        }
+        Some(BuildTree { enter, size })
     }
 }
 
@@ -1386,32 +1545,28 @@ pub(crate) struct Adjacency {
 }
 
 impl Adjacency {
-    pub fn new(n: usize, connections: &[Connection]) -> Adjacency {
-        // Whether a connection may be passed from its `from` room, and from its `to` room.
-        let passable = |c: &Connection| match c.door {
-            Some(ConnectionDoor::OneWay { from }) => (from == c.from, from == c.to),
-            _ => (true, true),
-        };
+    pub fn new(n: usize, links: &[Link]) -> Adjacency {
         let mut starts = vec![0u32; n + 1];
-        for c in connections {
-            let (forward, backward) = passable(c);
-            starts[c.from + 1] += u32::from(forward);
-            starts[c.to + 1] += u32::from(backward);
+        for c in links {
+            let (forward, backward) = c.passable();
+            starts[c.from as usize + 1] += u32::from(forward);
+            starts[c.to as usize + 1] += u32::from(backward);
         }
         for i in 0..n {
             starts[i + 1] += starts[i];
         }
         let mut fill = starts.clone();
         let mut items = vec![(0, 0); starts[n] as usize];
-        for (edge, c) in connections.iter().enumerate() {
-            let (forward, backward) = passable(c);
+        for (edge, c) in links.iter().enumerate() {
+            let (forward, backward) = c.passable();
+            let (from, to) = (c.from as usize, c.to as usize);
             if forward {
-                items[fill[c.from] as usize] = (c.to as u32, edge as u32);
-                fill[c.from] += 1;
+                items[fill[from] as usize] = (c.to, edge as u32);
+                fill[from] += 1;
             }
             if backward {
-                items[fill[c.to] as usize] = (c.from as u32, edge as u32);
-                fill[c.to] += 1;
+                items[fill[to] as usize] = (c.from, edge as u32);
+                fill[to] += 1;
             }
         }
         Adjacency { starts, items }
@@ -1492,35 +1647,84 @@ fn finish(
         attempts,
         ..Stats::default()
     };
-    for placement in &builder.placements {
-        *stats
-            .rooms_by_type
-            .entry(placement.kind.name())
-            .or_insert(0) += 1;
-        stats.max_depth = stats.max_depth.max(placement.depth);
+    let mut unused = 0;
+    // Counted per type in an array first: a map lookup per room costs a few string compares.
+    const KINDS: [RoomType; 5] = [
+        RoomType::Start,
+        RoomType::End,
+        RoomType::Room,
+        RoomType::Corridor,
+        RoomType::Special,
+    ];
+    // Exhaustive, so a new type cannot be left out of `KINDS` unnoticed.
+    let slot = |kind: RoomType| match kind {
+        RoomType::Start => 0,
+        RoomType::End => 1,
+        RoomType::Room => 2,
+        RoomType::Corridor => 3,
+        RoomType::Special => 4,
+    };
+    let mut by_type = [0u32; KINDS.len()];
+    for (p, node) in builder.nodes.iter().enumerate() {
+        by_type[slot(node.kind)] += 1;
+        stats.max_depth = stats.max_depth.max(node.depth);
+        stats.dead_ends += u32::from(node.degree == 1);
+        unused += (0..builder.n_connectors(p))
+            .filter(|&c| builder.state(p, c) != USED)
+            .count() as u32;
     }
-    stats.dead_ends = builder.degree.iter().filter(|&&d| d == 1).count() as u32;
+    stats.unused_connectors = unused;
+    for (kind, &count) in KINDS.iter().zip(&by_type) {
+        if count > 0 {
+            stats.rooms_by_type.insert(kind.name(), count);
+        }
+    }
     stats.loops = builder
-        .connections
+        .links
         .iter()
         .filter(|c| c.kind == ConnectionKind::Loop)
         .count() as u32;
-    for p in 0..builder.len() {
-        for c in 0..builder.n_connectors(p) {
-            if builder.state(p, c) != USED {
-                stats.unused_connectors += 1;
-            }
-        }
+    let tables = builder.tables;
+    let mut graph = UnGraph::with_capacity(builder.len(), builder.links.len());
+    for node in &builder.nodes {
+        let (room, t) = (node.room as usize, usize::from(node.transform));
+        graph.add_node(Placement {
+            room,
+            kind: node.kind,
+            origin: node.origin,
+            size: tables.xf_size[room][t],
+            transform: Transform::ALL[t],
+            depth: node.depth,
+        });
     }
-    let mut graph = UnGraph::with_capacity(builder.len(), builder.connections.len());
-    let nodes: Vec<_> = builder
-        .placements
-        .into_iter()
-        .map(|p| graph.add_node(p))
-        .collect();
-    for connection in builder.connections {
-        let (a, b) = (nodes[connection.from], nodes[connection.to]);
-        graph.add_edge(a, b, connection);
+    for (i, link) in builder.links.iter().enumerate() {
+        // Each edge updates the lists of its two rooms, which lie anywhere in the node arrays:
+        // start loading the rooms of the edge a few steps ahead.
+        if let Some(ahead) = builder.links.get(i + PREFETCH_AHEAD) {
+            let nodes = graph.raw_nodes();
+            for room in [ahead.from as usize, ahead.to as usize] {
+                if let Some(node) = nodes.get(room) {
+                    prefetch(node);
+                }
+            }
+            prefetch(&builder.nodes[ahead.from as usize]);
+        }
+        let (from, to) = (link.from as usize, link.to as usize);
+        let (from_pos, dir) = builder.connector_world(from, link.from_connector as usize);
+        graph.add_edge(
+            NodeIndex::new(from),
+            NodeIndex::new(to),
+            Connection {
+                from,
+                to,
+                from_connector: link.from_connector as usize,
+                to_connector: link.to_connector as usize,
+                from_pos,
+                to_pos: from_pos + dir.vector(),
+                kind: link.kind,
+                door: link.connection_door(),
+            },
+        );
     }
     Layout {
         graph,
@@ -1528,5 +1732,62 @@ fn finish(
         engine,
         seed,
         attempt_seed,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pack::{CASTLE_YAML, MINES_YAML};
+
+    /// The reachability rules read off the grown tree give the verdict the connection walks
+    /// give, on layouts whose doors are then changed at random: locks on random connections
+    /// (keys inside and outside the subtrees behind them, loops locked too) and one-way doors
+    /// either way round (rooms cut off, trees not passable from the parent).
+    #[test]
+    fn tree_rules_match_the_walks() {
+        let mut verdicts = [0u32; 3];
+        for yaml in [CASTLE_YAML, MINES_YAML] {
+            let pack = Pack::from_yaml(yaml).expect("shipped packs are valid");
+            let tables = Tables::new(&pack);
+            let mut builder = Builder::new(&pack, &tables);
+            for seed in 0..60u32 {
+                let engine = Engine::ALL[seed as usize % 4];
+                builder.reset(seed);
+                builder.target = pack.layout.max_rooms.saturating_sub(1).max(1);
+                builder.place_start().expect("the packs have a start room");
+                engines::run(&mut builder, engine).expect("the packs' engines run");
+                builder.add_loops();
+                let mut rng = Lcg31::new(seed + 1000);
+                for round in 0..8 {
+                    let mut links = builder.links.clone();
+                    for link in &mut links {
+                        let roll = rng.index(20).unwrap_or(0);
+                        link.door = match roll {
+                            0 | 1 if !pack.keys.is_empty() => {
+                                let key = rng.index(pack.keys.len()).unwrap_or(0);
+                                LinkDoor::Locked(key as u32)
+                            }
+                            2 if round % 2 == 1 => LinkDoor::OneWayTo,
+                            3 => LinkDoor::OneWayFrom,
+                            _ => link.door,
+                        };
+                    }
+                    let saved = std::mem::replace(&mut builder.links, links);
+                    let fast = builder.broken_reachability();
+                    let walked = builder.broken_reachability_by_walks();
+                    builder.links = saved;
+                    assert_eq!(fast, walked, "seed {seed}, round {round}");
+                    let kind = match &fast {
+                        None => 0,
+                        Some(rule) if rule.starts_with("key") => 1,
+                        Some(_) => 2,
+                    };
+                    verdicts[kind] += 1;
+                }
+            }
+        }
+        // Every kind of verdict came up, so each path was compared.
+        assert!(verdicts.iter().all(|&v| v > 0), "verdicts {verdicts:?}");
     }
 }
