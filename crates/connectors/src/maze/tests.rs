@@ -945,3 +945,59 @@ fn kruskal_mazes_look_like_a_shuffled_wall_list() {
     });
     assert_same_shape(ours, reference, "kruskal");
 }
+
+/// The growing tree's mixed policy as document 004 states it, on a plain ordered list: the
+/// newest cell with probability `newest`, else a uniformly random one; a cell without unvisited
+/// neighbours leaves the list.
+fn growing_tree_mixed_by_the_book(width: usize, height: usize, newest: f64, seed: u32) -> Maze {
+    use rng::Rng31;
+    let mut rng = Lcg31::new(seed);
+    let mut maze = Maze::closed(width, height).unwrap();
+    let mut visited = vec![false; width * height];
+    let start = rng.index(width * height).unwrap();
+    visited[start] = true;
+    let mut list = vec![start];
+    while !list.is_empty() {
+        let slot = if rng.chance(newest) {
+            list.len() - 1
+        } else {
+            rng.index(list.len()).unwrap()
+        };
+        let cell = list[slot];
+        let (x, y) = (cell % width, cell / width);
+        let options: Vec<(Dir4, usize)> = Dir4::ALL
+            .into_iter()
+            .filter_map(|dir| {
+                maze.neighbor(x, y, dir)
+                    .map(|(nx, ny)| (dir, ny * width + nx))
+            })
+            .filter(|&(_, next)| !visited[next])
+            .collect();
+        if options.is_empty() {
+            list.remove(slot);
+            continue;
+        }
+        let (dir, next) = options[rng.index(options.len()).unwrap()];
+        assert!(maze.open_wall(x, y, dir));
+        visited[next] = true;
+        list.push(next);
+    }
+    maze
+}
+
+/// The mixed policy's live list and insertion-order stack pick as the plain ordered list does:
+/// the same shares of dead ends, junctions and east-west passages.
+#[test]
+fn growing_tree_mixed_mazes_look_like_the_plain_ordered_list() {
+    let (width, height) = (40, 40);
+    for newest in [0.25, 0.5, 0.9] {
+        let algorithm = Algorithm::GrowingTree(GrowingPolicy::Mixed { newest });
+        let ours = shape_figures(200, |seed| {
+            generate(algorithm, width, height, &mut Lcg31::new(seed)).unwrap()
+        });
+        let reference = shape_figures(200, |seed| {
+            growing_tree_mixed_by_the_book(width, height, newest, seed + 100_000)
+        });
+        assert_same_shape(ours, reference, &format!("mixed {newest}"));
+    }
+}
