@@ -36,7 +36,7 @@ const WALLS: usize = 2 * CELLS;
 /// The key of "no wall": above every 31-bit key.
 const NO_KEY: u32 = u32::MAX;
 /// The top key bits the block sort buckets by (then an insertion sort finishes each bucket).
-const SORT_BITS: u32 = 10;
+const SORT_BITS: u32 = 11;
 /// Unused id in [`BlockScratch::part_of_root`].
 const NO_PART: u32 = u32::MAX;
 
@@ -126,6 +126,9 @@ pub(super) struct Scratch {
     /// The parts of the previous stripe's last row.
     above_part: Vec<u32>,
     pending: Vec<Pending>,
+    /// The pending walls sorted, and the buckets of that sort.
+    sorted_pending: Vec<Pending>,
+    bucket_starts: Vec<u32>,
     /// The union-find of the parts: a root holds `ROOT | rank`, any other part its parent.
     parts: Vec<u32>,
     block: Option<BlockScratch>,
@@ -149,6 +152,8 @@ pub(super) fn carve_kruskal(
         above_key,
         above_part,
         pending,
+        sorted_pending,
+        bucket_starts,
         parts,
         block,
     } = scratch;
@@ -202,7 +207,15 @@ pub(super) fn carve_kruskal(
         above_key.copy_from_slice(&south[last..last + width]);
         above_part.copy_from_slice(&part[last..last + width]);
     }
-    join_parts(cells, width, pending, parts, part_count);
+    join_parts(
+        cells,
+        width,
+        pending,
+        sorted_pending,
+        bucket_starts,
+        parts,
+        part_count,
+    );
 }
 
 /// The sort order of a wall: by key, then by id.
@@ -280,6 +293,7 @@ fn settle_block(
     } = *stripe;
     let columns = BLOCK.min(width - x0);
     let mut wall_count = 0;
+    scratch.counts.fill(0);
     for local_y in 0..rows {
         let row = local_y * width;
         for local_x in 0..columns {
@@ -296,7 +310,9 @@ fn settle_block(
                 outward = outward.min(east[index - 1]);
             }
             if local_x + 1 < columns {
-                scratch.walls[wall_count % WALLS] = order(east[index], cell << 1);
+                let entry = order(east[index], cell << 1);
+                scratch.walls[wall_count % WALLS] = entry;
+                scratch.counts[sort_bucket(entry) + 1] += 1;
                 wall_count += 1;
             } else {
                 // NO_KEY on the maze's east edge.
@@ -306,7 +322,9 @@ fn settle_block(
                 outward = outward.min(above_key[x]);
             }
             if local_y + 1 < rows {
-                scratch.walls[wall_count % WALLS] = order(south[index], cell << 1 | 1);
+                let entry = order(south[index], cell << 1 | 1);
+                scratch.walls[wall_count % WALLS] = entry;
+                scratch.counts[sort_bucket(entry) + 1] += 1;
                 wall_count += 1;
             } else {
                 // NO_KEY on the maze's south edge.
@@ -391,32 +409,41 @@ fn settle_block(
     next_part
 }
 
-/// Sorts `scratch.walls[..count]` into `scratch.sorted`: a counting sort by the top key bits,
-/// then an insertion sort, which finds each bucket nearly in order (a couple of walls each).
+/// The bucket of a block wall's sort entry: its key's top bits.
+#[inline(always)]
+fn sort_bucket(entry: u64) -> usize {
+    (entry >> (63 - SORT_BITS)) as usize % SORT_BUCKETS
+}
+
+/// Sorts `scratch.walls[..count]` into `scratch.sorted`, given the count of each bucket (at
+/// `counts[bucket + 1]`): a counting sort by the top key bits, then an insertion sort, which
+/// finds the walls nearly in order (about one per bucket).
 fn sort_walls(scratch: &mut BlockScratch, count: usize) {
-    let shift = 63 - SORT_BITS;
     let counts = &mut scratch.counts;
-    counts.fill(0);
-    for &entry in &scratch.walls[..count] {
-        counts[(entry >> shift) as usize % SORT_BUCKETS + 1] += 1;
-    }
     for bucket in 1..counts.len() {
         counts[bucket] += counts[bucket - 1];
     }
     let sorted = &mut scratch.sorted;
     for &entry in &scratch.walls[..count] {
-        let slot = &mut counts[(entry >> shift) as usize % SORT_BUCKETS];
+        let slot = &mut counts[sort_bucket(entry)];
         sorted[usize::from(*slot) % WALLS] = entry;
         *slot += 1;
     }
-    for index in 1..count {
-        let entry = sorted[index];
+    insertion_sort(&mut sorted[..count], |&entry| entry);
+}
+
+/// Sorts a nearly sorted slice by `key`, in time linear in its length plus its inversions.
+#[inline(always)]
+fn insertion_sort<T: Copy>(items: &mut [T], key: impl Fn(&T) -> u64) {
+    for index in 1..items.len() {
+        let item = items[index];
+        let item_key = key(&item);
         let mut slot = index;
-        while slot > 0 && sorted[slot - 1] > entry {
-            sorted[slot] = sorted[slot - 1];
+        while slot > 0 && key(&items[slot - 1]) > item_key {
+            items[slot] = items[slot - 1];
             slot -= 1;
         }
-        sorted[slot] = entry;
+        items[slot] = item;
     }
 }
 
@@ -432,13 +459,12 @@ fn join(
 ) -> (usize, usize) {
     let (a, b) = (a % CELLS, b % CELLS);
     let (small, large) = if size[a] < size[b] { (a, b) } else { (b, a) };
-    let mut cell = small;
-    loop {
+    label[small] = large as u16;
+    // Most joins take in a single cell: the walk round its circle ends at once.
+    let mut cell = usize::from(next[small]) % CELLS;
+    while cell != small {
         label[cell] = large as u16;
         cell = usize::from(next[cell]) % CELLS;
-        if cell == small {
-            break;
-        }
     }
     // Swapping one successor of each circle splices them into one.
     next.swap(small, large);
@@ -449,13 +475,14 @@ fn join(
 /// Opens the east (or south) wall of `cell` on both of its cells.
 #[inline(always)]
 fn open_wall(cells: &mut [u8], width: usize, cell: usize, south: bool) {
-    if south {
-        cells[cell] |= Dir4::S.bit();
-        cells[cell + width] |= Dir4::N.bit();
+    // Selected, not branched on: east and south walls come in random order.
+    let (step, here, there) = if south {
+        (width, Dir4::S.bit(), Dir4::N.bit())
     } else {
-        cells[cell] |= Dir4::E.bit();
-        cells[cell + 1] |= Dir4::W.bit();
-    }
+        (1, Dir4::E.bit(), Dir4::W.bit())
+    };
+    cells[cell] |= here;
+    cells[cell + step] |= there;
 }
 
 /// The last pass: runs the pending walls in order through a union-find of the `count` parts,
@@ -463,11 +490,14 @@ fn open_wall(cells: &mut [u8], width: usize, cell: usize, south: bool) {
 fn join_parts(
     cells: &mut [u8],
     width: usize,
-    pending: &mut [Pending],
+    pending: &[Pending],
+    sorted_pending: &mut Vec<Pending>,
+    bucket_starts: &mut Vec<u32>,
     parts: &mut Vec<u32>,
     count: u32,
 ) {
-    pending.sort_unstable_by_key(|wall| wall.order);
+    sort_pending(pending, sorted_pending, bucket_starts);
+    let pending = &sorted_pending[..];
     parts.clear();
     parts.resize(count as usize, ROOT);
     let mut joins_left = count.saturating_sub(1);
@@ -495,6 +525,37 @@ fn join_parts(
         open_wall(cells, width, wall_id >> 1, wall_id & 1 == 1);
         joins_left -= 1;
     }
+}
+
+/// The top key bits [`sort_pending`] buckets by.
+const PENDING_SORT_BITS: u32 = 16;
+
+/// Sorts `pending` by order into `sorted`: a counting sort by the top key bits into buckets of
+/// a few walls each, then an insertion sort.
+fn sort_pending(pending: &[Pending], sorted: &mut Vec<Pending>, starts: &mut Vec<u32>) {
+    let bucket = |wall: &Pending| (wall.order >> (63 - PENDING_SORT_BITS)) as usize;
+    starts.clear();
+    starts.resize((1 << PENDING_SORT_BITS) + 1, 0);
+    for wall in pending {
+        starts[bucket(wall) + 1] += 1;
+    }
+    for index in 1..starts.len() {
+        starts[index] += starts[index - 1];
+    }
+    sorted.clear();
+    sorted.resize(
+        pending.len(),
+        Pending {
+            order: 0,
+            parts: [0, 0],
+        },
+    );
+    for wall in pending {
+        let slot = &mut starts[bucket(wall)];
+        sorted[*slot as usize] = *wall;
+        *slot += 1;
+    }
+    insertion_sort(sorted, |wall| wall.order);
 }
 
 /// The root of `part` in the parts' union-find, halving the path on the way.
