@@ -693,7 +693,7 @@ fn fingerprint(maze: &Maze) -> u64 {
         })
 }
 
-/// Larger mazes (Kruskal's 100 x 70 takes 12 blocks and the last pass), pinned by fingerprint.
+/// Larger mazes, pinned by fingerprint.
 #[test]
 fn value_stability_large() {
     let expected: [(&str, u64); 9] = [
@@ -838,19 +838,33 @@ fn kruskal_is_the_minimum_spanning_tree_of_its_keys() {
     ];
     let mut generator = Generator::new();
     let mut maze = Maze::closed(1, 1).unwrap();
+    let mut scratch = kruskal::Scratch::default();
     for (width, height) in sizes {
         for seed in 0..6 {
+            let mut reference_rng = Lcg31::new(seed);
+            let reference = kruskal_by_sorted_keys(width, height, &mut reference_rng);
             let mut rng = Lcg31::new(seed);
             generator
                 .generate_into(&mut maze, Algorithm::Kruskal, width, height, &mut rng)
                 .unwrap();
-            let mut reference_rng = Lcg31::new(seed);
-            let reference = kruskal_by_sorted_keys(width, height, &mut reference_rng);
             let context = format!("{width}x{height} seed {seed}");
             check_perfect(&maze, &context);
             assert!(maze == reference, "{context}");
             assert_eq!(rng.state(), reference_rng.state(), "{context}");
             assert_eq!(rng.draws(), walls_in_order(width, height).len() as u64);
+            for blocks in [true, false] {
+                let mut rng = Lcg31::new(seed);
+                let mut maze = Maze::closed(width, height).unwrap();
+                kruskal::carve_kruskal_with(
+                    maze.cells_mut(),
+                    width,
+                    &mut rng,
+                    &mut scratch,
+                    blocks,
+                );
+                assert!(maze == reference, "{context}, blocks {blocks}");
+                assert_eq!(rng.state(), reference_rng.state(), "{context}");
+            }
         }
     }
 }
@@ -865,16 +879,23 @@ fn kruskal_breaks_tied_keys_by_wall_id() {
             .map(|_| (stream.next_u31() % distinct) << 26)
             .collect();
         for (width, height) in [(40, 40), (70, 33), (5, 90)] {
-            let mut generator = Generator::new();
-            let mut maze = Maze::closed(1, 1).unwrap();
-            let mut replay = Replay(draws.clone(), 0);
-            generator
-                .generate_into(&mut maze, Algorithm::Kruskal, width, height, &mut replay)
-                .unwrap();
             let reference = kruskal_by_sorted_keys(width, height, &mut Replay(draws.clone(), 0));
-            let context = format!("{width}x{height}, {distinct} distinct keys");
-            check_perfect(&maze, &context);
-            assert!(maze == reference, "{context}");
+            for blocks in [true, false] {
+                let mut maze = Maze::closed(width, height).unwrap();
+                let mut scratch = kruskal::Scratch::default();
+                let mut replay = Replay(draws.clone(), 0);
+                kruskal::carve_kruskal_with(
+                    maze.cells_mut(),
+                    width,
+                    &mut replay,
+                    &mut scratch,
+                    blocks,
+                );
+                let context =
+                    format!("{width}x{height}, {distinct} distinct keys, blocks {blocks}");
+                check_perfect(&maze, &context);
+                assert!(maze == reference, "{context}");
+            }
         }
     }
 }
