@@ -42,7 +42,7 @@ const SORT_BITS: u32 = 11;
 const NO_PART: u32 = u32::MAX;
 
 /// A wall between two parts, waiting for the last pass.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, Default)]
 struct Pending {
     /// `key << 32 | wall id`, the order the walls are taken in.
     order: u64,
@@ -127,6 +127,9 @@ pub(super) struct Scratch {
     /// The parts of the previous stripe's last row.
     above_part: Vec<u32>,
     pending: Vec<Pending>,
+    /// Small mazes' walls as their orders, and sorted.
+    plain: Vec<u64>,
+    plain_sorted: Vec<u64>,
     /// The pending walls sorted, and the buckets of that sort.
     sorted_pending: Vec<Pending>,
     bucket_starts: Vec<u32>,
@@ -150,7 +153,7 @@ pub(super) fn carve_kruskal(
 }
 
 /// The blocks are used from this many cells on. Below, every wall goes straight to the last
-/// pass, with each cell its own part: the union-find of the cells then stays in cache, and the
+/// pass's union-find, over the cells: that union-find of the cells then stays in cache, and the
 /// blocks' fixed costs (partial blocks, their borders) outweigh what they save (100 x 100:
 /// 3.1M instructions without, 3.8M with; 180 x 180 was faster with the blocks).
 const BLOCKS_FROM: usize = 1 << 14;
@@ -179,6 +182,7 @@ pub(super) fn carve_kruskal_with(
         bucket_starts,
         parts,
         block,
+        ..
     } = scratch;
     let block = block.get_or_insert_with(BlockScratch::default);
     let stripe_cells = BLOCK.min(height) * width;
@@ -241,7 +245,8 @@ pub(super) fn carve_kruskal_with(
     );
 }
 
-/// Kruskal without the blocks: every wall pending, each cell its own part.
+/// Kruskal without the blocks: every wall sorted as one `u64` (its order, which holds its id),
+/// then a union-find over the cells.
 fn carve_without_blocks(
     cells: &mut [u8],
     width: usize,
@@ -249,34 +254,44 @@ fn carve_without_blocks(
     scratch: &mut Scratch,
 ) {
     let height = cells.len() / width;
-    let pending = &mut scratch.pending;
-    pending.clear();
+    let walls = &mut scratch.plain;
+    walls.clear();
     for y in 0..height {
         for x in 0..width {
             let cell = y * width + x;
             if x + 1 < width {
-                pending.push(Pending {
-                    order: order(draw_key(rng), cell << 1),
-                    parts: [cell as u32, cell as u32 + 1],
-                });
+                walls.push(order(draw_key(rng), cell << 1));
             }
             if y + 1 < height {
-                pending.push(Pending {
-                    order: order(draw_key(rng), cell << 1 | 1),
-                    parts: [cell as u32, (cell + width) as u32],
-                });
+                walls.push(order(draw_key(rng), cell << 1 | 1));
             }
         }
     }
-    join_parts(
-        cells,
-        width,
-        pending,
-        &mut scratch.sorted_pending,
+    bucket_sort(
+        walls,
+        &mut scratch.plain_sorted,
         &mut scratch.bucket_starts,
-        &mut scratch.parts,
-        cells.len() as u32,
+        |&wall| wall,
     );
+    let parts = &mut scratch.parts;
+    parts.clear();
+    parts.resize(cells.len(), ROOT);
+    let mut joins_left = cells.len() - 1;
+    for &entry in scratch.plain_sorted.iter() {
+        if joins_left == 0 {
+            break;
+        }
+        let wall = entry as u32 as usize;
+        let a = wall >> 1;
+        let b = a + if wall & 1 == 1 { width } else { 1 };
+        let (root_a, root_b) = (find_part(parts, a as u32), find_part(parts, b as u32));
+        if root_a == root_b {
+            continue;
+        }
+        union_parts(parts, root_a, root_b);
+        open_wall(cells, width, a, wall & 1 == 1);
+        joins_left -= 1;
+    }
 }
 
 /// The sort order of a wall: by key, then by id.
@@ -557,7 +572,7 @@ fn join_parts(
     parts: &mut Vec<u32>,
     count: u32,
 ) {
-    sort_pending(pending, sorted_pending, bucket_starts);
+    bucket_sort(pending, sorted_pending, bucket_starts, |wall| wall.order);
     let pending = &sorted_pending[..];
     parts.clear();
     parts.resize(count as usize, ROOT);
@@ -573,51 +588,56 @@ fn join_parts(
         if root_a == root_b {
             continue;
         }
-        let (rank_a, rank_b) = (parts[root_a as usize], parts[root_b as usize]);
-        if rank_a < rank_b {
-            parts[root_a as usize] = root_b;
-        } else {
-            parts[root_b as usize] = root_a;
-            if rank_a == rank_b {
-                parts[root_a as usize] += 1;
-            }
-        }
+        union_parts(parts, root_a, root_b);
         let wall_id = wall.order as u32 as usize;
         open_wall(cells, width, wall_id >> 1, wall_id & 1 == 1);
         joins_left -= 1;
     }
 }
 
-/// The most top key bits [`sort_pending`] buckets by.
+/// Joins two different roots of the parts' union-find, by rank.
+#[inline(always)]
+fn union_parts(parts: &mut [u32], root_a: u32, root_b: u32) {
+    let (rank_a, rank_b) = (parts[root_a as usize], parts[root_b as usize]);
+    if rank_a < rank_b {
+        parts[root_a as usize] = root_b;
+    } else {
+        parts[root_b as usize] = root_a;
+        if rank_a == rank_b {
+            parts[root_a as usize] += 1;
+        }
+    }
+}
+
+/// The most top key bits [`bucket_sort`] buckets by.
 const PENDING_SORT_BITS: u32 = 16;
 
-/// Sorts `pending` by order into `sorted`: a counting sort by the top key bits into about one
-/// bucket per wall (at most 2^16), then an insertion sort.
-fn sort_pending(pending: &[Pending], sorted: &mut Vec<Pending>, starts: &mut Vec<u32>) {
-    let bits = pending.len().max(2).ilog2().clamp(1, PENDING_SORT_BITS);
-    let bucket = |wall: &Pending| (wall.order >> (63 - bits)) as usize;
+/// Sorts `items` by `order` (a wall's order) into `sorted`: a counting sort by the top key bits
+/// into about one bucket per item (at most 2^16), then an insertion sort.
+fn bucket_sort<T: Copy + Default>(
+    items: &[T],
+    sorted: &mut Vec<T>,
+    starts: &mut Vec<u32>,
+    order: impl Fn(&T) -> u64,
+) {
+    let bits = items.len().max(2).ilog2().clamp(1, PENDING_SORT_BITS);
+    let bucket = |item: &T| (order(item) >> (63 - bits)) as usize;
     starts.clear();
     starts.resize((1 << bits) + 1, 0);
-    for wall in pending {
-        starts[bucket(wall) + 1] += 1;
+    for item in items {
+        starts[bucket(item) + 1] += 1;
     }
     for index in 1..starts.len() {
         starts[index] += starts[index - 1];
     }
     sorted.clear();
-    sorted.resize(
-        pending.len(),
-        Pending {
-            order: 0,
-            parts: [0, 0],
-        },
-    );
-    for wall in pending {
-        let slot = &mut starts[bucket(wall)];
-        sorted[*slot as usize] = *wall;
+    sorted.resize(items.len(), T::default());
+    for item in items {
+        let slot = &mut starts[bucket(item)];
+        sorted[*slot as usize] = *item;
         *slot += 1;
     }
-    insertion_sort(sorted, |wall| wall.order);
+    insertion_sort(sorted, order);
 }
 
 /// The root of `part` in the parts' union-find, halving the path on the way.
