@@ -1,466 +1,658 @@
-//! Randomised Kruskal (document 004): every inner wall in one list, shuffled, then opened when
-//! its two cells are still in different sets. The sets are a union-find with path compression and
-//! union by rank.
+//! Randomised Kruskal (document 004) as the minimum spanning tree of random wall weights: every
+//! inner wall gets one random 31-bit key, and the walls are taken in increasing order of
+//! `(key, wall id)` (the id breaks the rare ties), each opened when its two cells are still in
+//! different sets of a union-find. Taking the walls in the order of i.i.d. random keys is taking
+//! them in a uniformly random order, so this is Kruskal's maze with its own distribution; the
+//! maze is the unique minimum spanning tree under that order, which lets the work be split:
 //!
-//! The shuffle is Rao-Sandelius (each wall to one of 256 random buckets, then a Fisher-Yates
-//! shuffle of each bucket): as uniform as one Fisher-Yates over the whole list, but each bucket
-//! fits in cache where the whole list does not. Each bucket is consumed right after its shuffle,
-//! while it is still in cache, and the walls are written into the buckets as they are
-//! enumerated, so no list of walls in enumeration order is ever stored. Lists of fewer than 4096
-//! walls are one bucket (one plain shuffle).
+//! - The maze is cut into `BLOCK x BLOCK` blocks, taken one stripe of blocks at a time (the
+//!   stripe's keys, a few hundred KB, stay in cache). In each block the inner walls are sorted
+//!   and run through a union-find of the block's cells, which sits in L1. A wall whose cells
+//!   are already joined by lighter walls of the block closes a cycle of lighter walls, so it is
+//!   not in the tree (the cycle property). A wall that joins two parts, where one part has no
+//!   lighter wall out of the block, is the lightest wall leaving that part, so it is in the tree
+//!   (the cut property), and is opened at once. Any other wall is left pending.
+//! - The parts the opened walls make are numbered, and the pending walls (those left in the
+//!   blocks and those between blocks, about 5% of all) are sorted and run through a union-find
+//!   of the parts: the tree's remaining walls are the minimum spanning tree of the parts.
 //!
-//! Before the walk, on large mazes, a pre-pass in cache ([`blocks`]) settles most walls block by
-//! block (those whose fate no order inside a bucket can change): the walk then skips them, and
-//! takes only the walls between blocks and the few the pre-pass could not decide. The maze is
-//! the same.
+//! Every wall is touched a few times in cache and never at a random place in a large array,
+//! where a plain walk over a shuffled list waits on a cache miss per wall. Small mazes, whose
+//! union-find fits in cache anyway, skip the blocks and send every wall to the last pass.
 //!
-//! The walk over the walls is bound by the union-find's random reads, so each cell's parent,
-//! rank and opened walls share one `u32` (the maze's cells are written in one ordered pass at the
-//! end), large mazes lay those words out in 4 x 4 tiles so that both cells of most walls share a
-//! cache line, and the parents of a batch of walls are loaded before any of them is walked, so
-//! that those cache misses overlap.
-//!
-//! Draws: below 4096 walls, one `shuffle` (one draw per wall); else one `index(256)` per wall in
-//! enumeration order (row by row, each cell's east wall then its south wall), then one `shuffle`
-//! per bucket in bucket order (two draws per wall in all). Once `cells - 1` walls are open the
-//! rest are rejected unseen, but their draws are still made, so the stream ends in the same place.
+//! Draws: one `next_u31` per inner wall, in enumeration order (row by row, each cell's east wall
+//! then its south wall), that wall's key. Nothing else.
 
 use rng::Rng31;
 
 use super::Dir4;
 
-mod blocks;
+/// The side of a block, in cells. Cells are numbered `local_y * BLOCK + local_x` (shifts and
+/// masks) also in partial blocks.
+const BLOCK: usize = 32;
+/// Cell numbers in a block.
+const CELLS: usize = BLOCK * BLOCK;
+/// Wall numbers in a block (`cell << 1 | south`).
+const WALLS: usize = 2 * CELLS;
+/// The key of "no wall": above every 31-bit key.
+const NO_KEY: u32 = u32::MAX;
+/// The top key bits the block sort buckets by (then an insertion sort finishes each bucket).
+const SORT_BITS: u32 = 11;
+/// Unused id in [`BlockScratch::part_of_root`].
+const NO_PART: u32 = u32::MAX;
 
-/// The union-find and the shuffle's buffers, kept between mazes.
+/// A wall between two parts, waiting for the last pass.
+#[derive(Debug, Clone, Copy, Default)]
+struct Pending {
+    /// `key << 32 | wall id`, the order the walls are taken in.
+    order: u64,
+    /// The parts (of the opened walls) on either side.
+    parts: [u32; 2],
+}
+
+/// A block's sets and sort buffers: in cache, reused block after block. The sets are
+/// "quick-find": every cell holds its set's label (one of its cells), so telling whether two
+/// cells are joined is two loads; a join relabels the smaller set, found by walking a circular
+/// list of its cells. Each cell is relabelled at most log2(CELLS) times, and far fewer on average.
 ///
-/// One `u32` per cell serves the union-find and the result, so that a wall touches one cache line
-/// per cell: a root has [`ROOT`] set and its rank in the low bits, any other cell its parent's
-/// slot; [`OPEN_EAST`] and [`OPEN_SOUTH`] record the cell's own walls that were opened.
+/// Each buffer is a boxed array, so that indices masked to its length need no bounds check and
+/// none of it ever sits on the stack.
+struct BlockScratch {
+    /// The sets of the walls taken so far that closed no cycle: each cell's label.
+    joined: Box<[u16; CELLS]>,
+    /// Per cell: the next cell of its `joined` set, round a circle.
+    joined_next: Box<[u16; CELLS]>,
+    /// Per label of `joined`: how many cells its set has.
+    joined_size: Box<[u16; CELLS]>,
+    /// Per label of `joined`: the lowest key of a wall from its set out of the block.
+    outward: Box<[u32; CELLS]>,
+    /// The sets of the walls opened (the parts), likewise.
+    opened: Box<[u16; CELLS]>,
+    opened_next: Box<[u16; CELLS]>,
+    opened_size: Box<[u16; CELLS]>,
+    /// Per label of `opened`: its part's number.
+    part_of_label: Box<[u32; CELLS]>,
+    /// The inner walls as `key << 32 | local wall`, in enumeration order.
+    walls: Box<[u64; WALLS]>,
+    /// The same walls sorted.
+    sorted: Box<[u64; WALLS]>,
+    /// The walls left pending, as local walls.
+    left: Box<[u16; WALLS]>,
+    /// The sort's bucket counts, then starts.
+    counts: Box<[u16; SORT_BUCKETS + 1]>,
+}
+
+/// The buckets of the block sort.
+const SORT_BUCKETS: usize = 1 << SORT_BITS;
+
+/// A boxed array of `N` copies of `value`, built on the heap.
+fn boxed<T: Copy, const N: usize>(value: T) -> Box<[T; N]> {
+    match vec![value; N].into_boxed_slice().try_into() {
+        Ok(array) => array,
+        // The slice has length N, so this is never taken.
+        Err(_) => Box::new([value; N]),
+    }
+}
+
+impl Default for BlockScratch {
+    fn default() -> Self {
+        BlockScratch {
+            joined: boxed(0),
+            joined_next: boxed(0),
+            joined_size: boxed(0),
+            outward: boxed(NO_KEY),
+            opened: boxed(0),
+            opened_next: boxed(0),
+            opened_size: boxed(0),
+            part_of_label: boxed(NO_PART),
+            walls: boxed(0),
+            sorted: boxed(0),
+            left: boxed(0),
+            counts: boxed(0),
+        }
+    }
+}
+
+/// Kruskal's buffers, kept between mazes.
 #[derive(Default)]
-pub(super) struct UnionFind {
-    link: Vec<u32>,
-    /// The walls the block pre-pass settled, one bit each in enumeration order.
-    settled: Vec<u64>,
-    /// The output buffer of [`bucket_shuffle`] (Kruskal scatters into its wall list).
-    #[cfg(test)]
-    shuffled: Vec<u32>,
-    bucket_of: Vec<u8>,
+pub(super) struct Scratch {
+    /// The stripe's keys of east walls, `local_y * width + x`.
+    east: Vec<u32>,
+    /// The stripe's keys of south walls, likewise.
+    south: Vec<u32>,
+    /// The stripe's cells' parts, likewise.
+    part: Vec<u32>,
+    /// The keys of the south walls of the previous stripe's last row.
+    above_key: Vec<u32>,
+    /// The parts of the previous stripe's last row.
+    above_part: Vec<u32>,
+    pending: Vec<Pending>,
+    /// Small mazes' walls as their orders, and sorted.
+    plain: Vec<u64>,
+    plain_sorted: Vec<u64>,
+    /// The pending walls sorted, and the buckets of that sort.
+    sorted_pending: Vec<Pending>,
+    bucket_starts: Vec<u32>,
+    /// The union-find of the parts: a root holds `ROOT | rank`, any other part its parent.
+    parts: Vec<u32>,
+    block: Option<BlockScratch>,
 }
 
-/// The flag of a root in [`UnionFind::link`].
+/// The flag of a root in [`Scratch::parts`].
 const ROOT: u32 = 1 << 31;
-/// The flag of a cell whose east wall is open.
-const OPEN_EAST: u32 = 1 << 30;
-/// The flag of a cell whose south wall is open.
-const OPEN_SOUTH: u32 = 1 << 29;
-/// The parent (or rank) bits; slots stay below `2 * MAX_CELLS`, well within them.
-const INDEX: u32 = OPEN_SOUTH - 1;
-/// The flag on a wall in the shuffled list that the block pre-pass already settled (wall ids
-/// stay below `4 * MAX_CELLS`).
-const SETTLED: u32 = 1 << 31;
-/// The flags a link update keeps.
-const OPEN_FLAGS: u32 = OPEN_EAST | OPEN_SOUTH;
 
-/// Below this many walls one plain Fisher-Yates shuffle is used.
-const BUCKETED_FROM: usize = 4096;
-/// The number of buckets of the Rao-Sandelius shuffle.
-const BUCKETS: usize = 256;
-
-/// Pass one of the bucketed shuffle: a uniformly random bucket below `buckets` (at most 256) for
-/// each of `count` items, in item order. Returns where each bucket starts once they are
-/// concatenated; entry `buckets` is `count`.
-fn draw_buckets(
-    count: usize,
-    buckets: usize,
-    bucket_of: &mut Vec<u8>,
-    rng: &mut impl Rng31,
-) -> [usize; BUCKETS + 1] {
-    let mut counts = [0usize; BUCKETS];
-    bucket_of.clear();
-    bucket_of.extend((0..count).map(|_| {
-        let bucket = rng.index(buckets).unwrap_or(0) % BUCKETS;
-        counts[bucket] += 1;
-        bucket as u8
-    }));
-    let mut starts = [count; BUCKETS + 1];
-    let mut total = 0;
-    for bucket in 0..buckets {
-        starts[bucket] = total;
-        total += counts[bucket];
-    }
-    starts
-}
-
-/// Writes items, given in item order, to the next free slot of their bucket.
-struct Scatter<'a> {
-    bucket_of: &'a [u8],
-    /// For [`Scatter::place_flagged`]: items whose bit is set are written with [`SETTLED`].
-    settled: &'a [u64],
-    next_free: [usize; BUCKETS],
-    position: usize,
-    out: &'a mut [u32],
-}
-
-impl Scatter<'_> {
-    #[inline]
-    fn place(&mut self, item: u32) {
-        let bucket = usize::from(self.bucket_of[self.position]);
-        self.position += 1;
-        let slot = &mut self.next_free[bucket];
-        self.out[*slot] = item;
-        *slot += 1;
-    }
-
-    /// [`Scatter::place`], with the [`SETTLED`] flag from `settled`.
-    #[inline]
-    fn place_flagged(&mut self, item: u32) {
-        let position = self.position;
-        let flag = self
-            .settled
-            .get(position / 64)
-            .map_or(0, |word| ((word >> (position % 64)) as u32 & 1) << 31);
-        self.place(item | flag);
-    }
-}
-
-/// The Rao-Sandelius shuffle with `buckets` buckets (at most 256): every item goes to a uniformly
-/// random bucket, each bucket is shuffled, the buckets are concatenated in order. Every
-/// permutation is equally likely. (Kruskal runs the same passes with its walls.)
-#[cfg(test)]
-pub(super) fn bucket_shuffle(
-    items: &mut Vec<u32>,
-    buckets: usize,
-    scratch: &mut UnionFind,
-    rng: &mut impl Rng31,
-) {
-    let buckets = buckets.clamp(1, BUCKETS);
-    let starts = draw_buckets(items.len(), buckets, &mut scratch.bucket_of, rng);
-    scratch.shuffled.clear();
-    scratch.shuffled.resize(items.len(), 0);
-    let mut scatter = Scatter {
-        bucket_of: &scratch.bucket_of,
-        settled: &[],
-        next_free: starts[..BUCKETS].try_into().unwrap_or([0; BUCKETS]),
-        position: 0,
-        out: &mut scratch.shuffled,
-    };
-    for &item in items.iter() {
-        scatter.place(item);
-    }
-    for bucket in 0..buckets {
-        rng.shuffle(&mut scratch.shuffled[starts[bucket]..starts[bucket + 1]]);
-    }
-    std::mem::swap(items, &mut scratch.shuffled);
-}
-
-impl UnionFind {
-    fn reset(&mut self, slots: usize) {
-        self.link.clear();
-        self.link.resize(slots, ROOT);
-    }
-}
-
-/// The closest ancestor of `slot` (itself when it is a root) that one read can tell.
-#[inline(always)]
-fn parent(link: &[u32], slot: u32) -> u32 {
-    let word = link[slot as usize];
-    if word & ROOT != 0 {
-        slot
-    } else {
-        word & INDEX
-    }
-}
-
-/// The root of `item`'s set, with path compression. `hint` is an ancestor of `item` read earlier
-/// (or `item`): links only ever move up within a set, so it still is one.
-#[inline(always)]
-fn find(link: &mut [u32], item: u32, hint: u32) -> u32 {
-    let mut root = hint;
-    let mut word = link[root as usize];
-    while word & ROOT == 0 {
-        root = word & INDEX;
-        word = link[root as usize];
-    }
-    // Point every cell on the path from `item` straight at the root; most already do.
-    let mut cursor = item;
-    while cursor != root {
-        let word = link[cursor as usize];
-        let up = word & INDEX;
-        if up == root {
-            break;
-        }
-        link[cursor as usize] = (word & OPEN_FLAGS) | root;
-        cursor = up;
-    }
-    root
-}
-
-/// Joins two different roots by rank.
-#[inline(always)]
-fn link_roots(link: &mut [u32], root_a: u32, root_b: u32) {
-    let (word_a, word_b) = (link[root_a as usize], link[root_b as usize]);
-    let (rank_a, rank_b) = (word_a & INDEX, word_b & INDEX);
-    if rank_a < rank_b {
-        link[root_a as usize] = (word_a & OPEN_FLAGS) | root_b;
-    } else {
-        link[root_b as usize] = (word_b & OPEN_FLAGS) | root_a;
-        if rank_a == rank_b {
-            link[root_a as usize] = word_a + 1;
-        }
-    }
-}
-
-/// How many walls have their parents loaded ahead: independent loads that the processor can
-/// overlap, where the union-find walk itself waits on one miss at a time.
-const BATCH: usize = 32;
-
-/// Where the union-find keeps each cell. From 16 x 16 cells on, in 4 x 4 tiles of 16 consecutive
-/// slots (one 64-byte cache line of `i32`), so that most walls have both cells in one line and a
-/// wall costs one cache miss instead of two; smaller or thinner mazes stay row-major, where
-/// rounding up to whole tiles would waste memory.
-#[derive(Debug, Clone, Copy)]
-struct Layout {
-    width: usize,
-    height: usize,
-    /// Tiles per tile row, when tiled.
-    tiles_wide: Option<usize>,
-}
-
-/// The side of a tile, in cells.
-const TILE: usize = 4;
-
-impl Layout {
-    fn new(width: usize, height: usize) -> Layout {
-        let tiled = width >= 4 * TILE && height >= 4 * TILE;
-        Layout {
-            width,
-            height,
-            tiles_wide: tiled.then(|| width.div_ceil(TILE)),
-        }
-    }
-
-    /// How many slots the union-find needs.
-    fn slots(self) -> usize {
-        match self.tiles_wide {
-            Some(tiles_wide) => tiles_wide * self.height.div_ceil(TILE) * TILE * TILE,
-            None => self.width * self.height,
-        }
-    }
-
-    /// The slot of cell `(x, y)`.
-    #[inline]
-    fn slot(self, x: usize, y: usize) -> usize {
-        match self.tiles_wide {
-            Some(tiles_wide) => {
-                let tile = (y / TILE) * tiles_wide + x / TILE;
-                tile * TILE * TILE + (y % TILE) * TILE + x % TILE
-            }
-            None => y * self.width + x,
-        }
-    }
-
-    /// The slot steps from a cell to its east neighbour (inside a tile, across a tile's east
-    /// edge) and to its south neighbour (inside, across the south edge).
-    fn steps(self) -> [usize; 4] {
-        match self.tiles_wide {
-            Some(tiles_wide) => [
-                1,
-                TILE * TILE - (TILE - 1),
-                TILE,
-                tiles_wide * TILE * TILE - (TILE - 1) * TILE,
-            ],
-            None => [1, 1, self.width, self.width],
-        }
-    }
-}
-
-/// Carves a perfect maze into `cells` (all closed, `width` wide). `walls` and `sets` are scratch.
-/// A wall is the union-find slot of its west or north cell times 2, plus 1 for the south wall.
+/// Carves a perfect maze into `cells` (all closed, `width` wide).
 pub(super) fn carve_kruskal(
     cells: &mut [u8],
     width: usize,
     rng: &mut impl Rng31,
-    walls: &mut Vec<u32>,
-    sets: &mut UnionFind,
+    scratch: &mut Scratch,
 ) {
-    let settle_blocks = cells.len() >= SETTLE_FROM;
-    carve_kruskal_with(cells, width, rng, walls, sets, settle_blocks);
+    let blocks = cells.len() >= BLOCKS_FROM;
+    carve_kruskal_with(cells, width, rng, scratch, blocks);
 }
 
-/// The block pre-pass runs from this many cells on (a union-find of 2 MB). Below, the walk's
-/// union-find stays in cache and the pre-pass costs more than it saves (CPU time per maze on a
-/// busy 2-core machine, without and with: 300x300 5-7 ms and 11 ms, 700x700 40-73 ms and
-/// 50-64 ms, 1000x1000 117-250 ms and 117-140 ms): it pays once the walk's misses go to a far
-/// or contended cache.
-const SETTLE_FROM: usize = 1 << 19;
+/// The blocks are used from this many cells on. Below, every wall goes straight to the last
+/// pass's union-find, over the cells: that union-find of the cells then stays in cache, and the
+/// blocks' fixed costs (partial blocks, their borders) outweigh what they save (100 x 100:
+/// 3.1M instructions without, 3.8M with; 180 x 180 was faster with the blocks).
+const BLOCKS_FROM: usize = 1 << 14;
 
-/// [`carve_kruskal`], with the block pre-pass on or off (the tests check that it changes
-/// nothing).
+/// [`carve_kruskal`], with the blocks or without (the same maze: the tests check both).
 pub(super) fn carve_kruskal_with(
     cells: &mut [u8],
     width: usize,
     rng: &mut impl Rng31,
-    walls: &mut Vec<u32>,
-    sets: &mut UnionFind,
-    settle_blocks: bool,
+    scratch: &mut Scratch,
+    blocks: bool,
 ) {
-    let n = cells.len();
-    let height = n / width;
-    let layout = Layout::new(width, height);
-    let wall_count = (width - 1) * height + width * (height - 1);
-    // Every slot is written before it is read; only a change of length needs the fill.
-    walls.resize(wall_count, 0);
-    // Walls opened so far (the pre-pass opens some).
-    let mut opened = 0;
-    let starts = if wall_count < BUCKETED_FROM {
-        let mut slot = 0;
-        for_each_wall(layout, |wall| {
-            walls[slot] = wall;
-            slot += 1;
-        });
-        let mut starts = [wall_count; BUCKETS + 1];
-        starts[0] = 0;
-        sets.reset(layout.slots());
-        starts
-    } else {
-        let starts = draw_buckets(wall_count, BUCKETS, &mut sets.bucket_of, rng);
-        sets.reset(layout.slots());
-        sets.settled.clear();
-        if settle_blocks {
-            opened = blocks::settle_within_blocks(
-                layout,
-                &sets.bucket_of,
-                &mut sets.settled,
-                &mut sets.link,
-            );
-        }
-        let mut scatter = Scatter {
-            bucket_of: &sets.bucket_of,
-            settled: &sets.settled,
-            next_free: starts[..BUCKETS].try_into().unwrap_or([0; BUCKETS]),
-            position: 0,
-            out: walls,
+    if !blocks {
+        carve_without_blocks(cells, width, rng, scratch);
+        return;
+    }
+    let height = cells.len() / width;
+    let Scratch {
+        east,
+        south,
+        part,
+        above_key,
+        above_part,
+        pending,
+        sorted_pending,
+        bucket_starts,
+        parts,
+        block,
+        ..
+    } = scratch;
+    let block = block.get_or_insert_with(BlockScratch::default);
+    let stripe_cells = BLOCK.min(height) * width;
+    for buffer in [&mut *east, &mut *south, &mut *part] {
+        buffer.clear();
+        buffer.resize(stripe_cells, 0);
+    }
+    for buffer in [&mut *above_key, &mut *above_part] {
+        buffer.clear();
+        buffer.resize(width, 0);
+    }
+    pending.clear();
+    let mut part_count = 0u32;
+    for y0 in (0..height).step_by(BLOCK) {
+        let rows = BLOCK.min(height - y0);
+        draw_stripe_keys(rng, width, y0 + rows < height, rows, east, south);
+        let stripe = Stripe {
+            width,
+            y0,
+            rows,
+            east,
+            south,
+            above_key,
         };
-        if settle_blocks {
-            for_each_wall(layout, |wall| scatter.place_flagged(wall));
-        } else {
-            for_each_wall(layout, |wall| scatter.place(wall));
+        for x0 in (0..width).step_by(BLOCK) {
+            part_count = settle_block(&stripe, x0, block, cells, part, pending, part_count);
         }
-        starts
-    };
-    let steps = layout.steps();
-    for bucket in 0..BUCKETS {
-        let list = &mut walls[starts[bucket]..starts[bucket + 1]];
-        if opened + 1 >= n {
-            // The tree is complete: only the draws of the shuffles are left to make.
-            for _ in 0..list.len() {
-                rng.next_u31();
+        // The walls between this stripe's blocks, then those to the stripe above.
+        for local_y in 0..rows {
+            let row = local_y * width;
+            let cell_row = (y0 + local_y) * width;
+            for x in (BLOCK - 1..width.saturating_sub(1)).step_by(BLOCK) {
+                pending.push(Pending {
+                    order: order(east[row + x], (cell_row + x) << 1),
+                    parts: [part[row + x], part[row + x + 1]],
+                });
             }
-            continue;
         }
-        let kept = if settle_blocks {
-            shuffle_unsettled(list, rng)
-        } else {
-            rng.shuffle(list);
-            list.len()
-        };
-        opened += join_walls(&list[..kept], &steps, &mut sets.link);
+        if y0 > 0 {
+            let cell_row = (y0 - 1) * width;
+            for x in 0..width {
+                pending.push(Pending {
+                    order: order(above_key[x], (cell_row + x) << 1 | 1),
+                    parts: [above_part[x], part[x]],
+                });
+            }
+        }
+        let last = (rows - 1) * width;
+        above_key.copy_from_slice(&south[last..last + width]);
+        above_part.copy_from_slice(&part[last..last + width]);
     }
-    write_opened(cells, layout, &sets.link);
+    join_parts(
+        cells,
+        width,
+        pending,
+        sorted_pending,
+        bucket_starts,
+        parts,
+        part_count,
+    );
 }
 
-/// `rng.shuffle(list)` (the same draws, the same order), except that only the walls not
-/// [`SETTLED`] are kept, at the front in their shuffled order: returns how many. A position is
-/// final once the shuffle has passed it, so each wall is kept or dropped as it lands.
-fn shuffle_unsettled(list: &mut [u32], rng: &mut impl Rng31) -> usize {
-    let len = list.len();
-    let mut kept = 0;
-    for index in 0..len {
-        let other = index + rng.index(len - index).unwrap_or(0);
-        let wall = list[other];
-        list[other] = list[index];
-        list[kept] = wall;
-        kept += usize::from(wall & SETTLED == 0);
-    }
-    kept
-}
-
-/// Calls `place` with every inner wall in enumeration order: row by row, each cell's east wall
-/// then its south wall.
-#[inline]
-fn for_each_wall(layout: Layout, mut place: impl FnMut(u32)) {
-    let (width, height) = (layout.width, layout.height);
+/// Kruskal without the blocks: every wall sorted as one `u64` (its order, which holds its id),
+/// then a union-find over the cells.
+fn carve_without_blocks(
+    cells: &mut [u8],
+    width: usize,
+    rng: &mut impl Rng31,
+    scratch: &mut Scratch,
+) {
+    let height = cells.len() / width;
+    let walls = &mut scratch.plain;
+    walls.clear();
     for y in 0..height {
-        let south = y + 1 < height;
         for x in 0..width {
-            let cell = (layout.slot(x, y) as u32) << 1;
+            let cell = y * width + x;
             if x + 1 < width {
-                place(cell);
-            }
-            if south {
-                place(cell | 1);
-            }
-        }
-    }
-}
-
-/// The two slots a wall separates, given [`Layout::steps`].
-#[inline(always)]
-fn ends(wall: u32, steps: &[usize; 4]) -> (u32, u32) {
-    let slot = wall >> 1;
-    let south = (wall & 1) as usize;
-    // The cell's column in its tile for an east wall, its row for a south wall: 3 is the edge.
-    let lane = (slot as usize >> (2 * south)) % TILE;
-    let step = steps[2 * south + usize::from(lane == TILE - 1)];
-    (slot, slot.wrapping_add(step as u32))
-}
-
-/// Runs the shuffled `walls` through the union-find `link`, flagging those it opens. Returns
-/// how many it opened.
-fn join_walls(walls: &[u32], steps: &[usize; 4], link: &mut [u32]) -> usize {
-    let mut opened = 0;
-    let mut ends_of = [(0u32, 0u32); BATCH];
-    let mut hints = [(0u32, 0u32); BATCH];
-    for batch in walls.chunks(BATCH) {
-        // Load the parents of the whole batch before any walk: these loads do not wait on each
-        // other, so their cache misses overlap. Then the grandparents, the walks' next reads.
-        for ((pair, hint), &wall) in ends_of.iter_mut().zip(hints.iter_mut()).zip(batch) {
-            let (a, b) = ends(wall, steps);
-            *pair = (a, b);
-            *hint = (parent(link, a), parent(link, b));
-        }
-        for hint in hints.iter_mut().take(batch.len()) {
-            *hint = (parent(link, hint.0), parent(link, hint.1));
-        }
-        for ((&(a, b), &(hint_a, hint_b)), &wall) in ends_of.iter().zip(&hints).zip(batch) {
-            let (root_a, root_b) = (find(link, a, hint_a), find(link, b, hint_b));
-            if root_a != root_b {
-                link_roots(link, root_a, root_b);
-                link[a as usize] |= if wall & 1 == 0 { OPEN_EAST } else { OPEN_SOUTH };
-                opened += 1;
-            }
-        }
-    }
-    opened
-}
-
-/// Opens in `cells` the walls flagged in `link`, row by row.
-fn write_opened(cells: &mut [u8], layout: Layout, link: &[u32]) {
-    let (width, height) = (layout.width, layout.height);
-    for y in 0..height {
-        let row = y * width;
-        for x in 0..width {
-            let word = link[layout.slot(x, y)];
-            let east = u8::from(word & OPEN_EAST != 0);
-            let south = u8::from(word & OPEN_SOUTH != 0);
-            let cell = row + x;
-            cells[cell] |= (east * Dir4::E.bit()) | (south * Dir4::S.bit());
-            if x + 1 < width {
-                cells[cell + 1] |= east * Dir4::W.bit();
+                walls.push(order(draw_key(rng), cell << 1));
             }
             if y + 1 < height {
-                cells[cell + width] |= south * Dir4::N.bit();
+                walls.push(order(draw_key(rng), cell << 1 | 1));
             }
         }
+    }
+    bucket_sort(
+        walls,
+        &mut scratch.plain_sorted,
+        &mut scratch.bucket_starts,
+        |&wall| wall,
+    );
+    let parts = &mut scratch.parts;
+    parts.clear();
+    parts.resize(cells.len(), ROOT);
+    let mut joins_left = cells.len() - 1;
+    for &entry in scratch.plain_sorted.iter() {
+        if joins_left == 0 {
+            break;
+        }
+        let wall = entry as u32 as usize;
+        let a = wall >> 1;
+        let b = a + if wall & 1 == 1 { width } else { 1 };
+        let (root_a, root_b) = (find_part(parts, a as u32), find_part(parts, b as u32));
+        if root_a == root_b {
+            continue;
+        }
+        union_parts(parts, root_a, root_b);
+        open_wall(cells, width, a, wall & 1 == 1);
+        joins_left -= 1;
+    }
+}
+
+/// The sort order of a wall: by key, then by id.
+#[inline(always)]
+fn order(key: u32, wall: usize) -> u64 {
+    u64::from(key) << 32 | wall as u64
+}
+
+/// Draws the keys of the stripe's `rows` rows in enumeration order; `last_has_south` says whether
+/// the stripe's last row has south walls (false only on the maze's last row).
+fn draw_stripe_keys(
+    rng: &mut impl Rng31,
+    width: usize,
+    last_has_south: bool,
+    rows: usize,
+    east: &mut [u32],
+    south: &mut [u32],
+) {
+    for local_y in 0..rows {
+        let row = local_y * width;
+        let east = &mut east[row..row + width];
+        let south = &mut south[row..row + width];
+        if local_y + 1 < rows || last_has_south {
+            for x in 0..width - 1 {
+                east[x] = draw_key(rng);
+                south[x] = draw_key(rng);
+            }
+            south[width - 1] = draw_key(rng);
+        } else {
+            for key in &mut east[..width - 1] {
+                *key = draw_key(rng);
+            }
+            south.fill(NO_KEY);
+        }
+        east[width - 1] = NO_KEY;
+    }
+}
+
+/// One wall's key: a draw, masked so that a generator breaking the 31-bit promise cannot
+/// reach [`NO_KEY`] or the sort's bucket range.
+#[inline(always)]
+fn draw_key(rng: &mut impl Rng31) -> u32 {
+    rng.next_u31() & 0x7FFF_FFFF
+}
+
+/// One stripe of blocks: its rows' keys and the keys of the walls to the stripe above.
+struct Stripe<'a> {
+    width: usize,
+    y0: usize,
+    rows: usize,
+    east: &'a [u32],
+    south: &'a [u32],
+    above_key: &'a [u32],
+}
+
+/// Settles the inner walls of the block at column `x0` of `stripe`: opens in `cells` those in
+/// the tree, pushes to `pending` those it cannot tell, and numbers the parts of its opened
+/// walls in `part` from `first_part` on. Returns the next free part number.
+fn settle_block(
+    stripe: &Stripe<'_>,
+    x0: usize,
+    scratch: &mut BlockScratch,
+    cells: &mut [u8],
+    part: &mut [u32],
+    pending: &mut Vec<Pending>,
+    first_part: u32,
+) -> u32 {
+    let Stripe {
+        width,
+        y0,
+        rows,
+        east,
+        south,
+        above_key,
+    } = *stripe;
+    let columns = BLOCK.min(width - x0);
+    let mut wall_count = 0;
+    scratch.counts.fill(0);
+    for local_y in 0..rows {
+        let row = local_y * width;
+        for local_x in 0..columns {
+            let (x, index) = (x0 + local_x, row + x0 + local_x);
+            let cell = local_y * BLOCK + local_x;
+            scratch.joined[cell] = cell as u16;
+            scratch.joined_next[cell] = cell as u16;
+            scratch.joined_size[cell] = 1;
+            scratch.opened[cell] = cell as u16;
+            scratch.opened_next[cell] = cell as u16;
+            scratch.opened_size[cell] = 1;
+            let mut outward = NO_KEY;
+            if local_x == 0 && x > 0 {
+                outward = outward.min(east[index - 1]);
+            }
+            if local_x + 1 < columns {
+                let entry = order(east[index], cell << 1);
+                scratch.walls[wall_count % WALLS] = entry;
+                scratch.counts[sort_bucket(entry) + 1] += 1;
+                wall_count += 1;
+            } else {
+                // NO_KEY on the maze's east edge.
+                outward = outward.min(east[index]);
+            }
+            if local_y == 0 && y0 > 0 {
+                outward = outward.min(above_key[x]);
+            }
+            if local_y + 1 < rows {
+                let entry = order(south[index], cell << 1 | 1);
+                scratch.walls[wall_count % WALLS] = entry;
+                scratch.counts[sort_bucket(entry) + 1] += 1;
+                wall_count += 1;
+            } else {
+                // NO_KEY on the maze's south edge.
+                outward = outward.min(south[index]);
+            }
+            scratch.outward[cell] = outward;
+        }
+    }
+    sort_walls(scratch, wall_count);
+    let mut left = 0;
+    let BlockScratch {
+        joined,
+        joined_next,
+        joined_size,
+        outward,
+        opened,
+        opened_next,
+        opened_size,
+        sorted,
+        left: left_walls,
+        ..
+    } = scratch;
+    let origin = y0 * width + x0;
+    for &entry in &sorted[..wall_count % (WALLS + 1)] {
+        let key = (entry >> 32) as u32;
+        let wall = entry as usize % WALLS;
+        let a = wall >> 1;
+        let b = (a + if wall & 1 == 0 { 1 } else { BLOCK }) % CELLS;
+        let (set_a, set_b) = (usize::from(joined[a]), usize::from(joined[b]));
+        if set_a == set_b {
+            continue;
+        }
+        let in_tree = outward[set_a] > key || outward[set_b] > key;
+        let (small, large) = join(joined, joined_next, joined_size, set_a, set_b);
+        outward[large] = outward[large].min(outward[small]);
+        if in_tree {
+            let cell = origin + (a / BLOCK) * width + a % BLOCK;
+            open_wall(cells, width, cell, wall & 1 == 1);
+            let (part_a, part_b) = (usize::from(opened[a]), usize::from(opened[b]));
+            join(opened, opened_next, opened_size, part_a, part_b);
+        } else {
+            left_walls[left] = wall as u16;
+            left += 1;
+        }
+    }
+    // Number the parts, then hand out each cell's.
+    let mut next_part = first_part;
+    for local_y in 0..rows {
+        for local_x in 0..columns {
+            let cell = local_y * BLOCK + local_x;
+            if usize::from(opened[cell]) == cell {
+                scratch.part_of_label[cell] = next_part;
+                next_part += 1;
+            }
+        }
+    }
+    for local_y in 0..rows {
+        let row = local_y * width + x0;
+        for local_x in 0..columns {
+            let cell = local_y * BLOCK + local_x;
+            part[row + local_x] = scratch.part_of_label[usize::from(scratch.opened[cell]) % CELLS];
+        }
+    }
+    for &wall in &scratch.left[..left] {
+        let wall = usize::from(wall);
+        let a = wall >> 1;
+        let b = a + if wall & 1 == 0 { 1 } else { BLOCK };
+        let (index_a, index_b) = (
+            (a / BLOCK) * width + x0 + a % BLOCK,
+            (b / BLOCK) * width + x0 + b % BLOCK,
+        );
+        let key = if wall & 1 == 0 {
+            east[index_a]
+        } else {
+            south[index_a]
+        };
+        pending.push(Pending {
+            order: order(key, (y0 * width + index_a) << 1 | (wall & 1)),
+            parts: [part[index_a], part[index_b]],
+        });
+    }
+    next_part
+}
+
+/// The bucket of a block wall's sort entry: its key's top bits.
+#[inline(always)]
+fn sort_bucket(entry: u64) -> usize {
+    (entry >> (63 - SORT_BITS)) as usize % SORT_BUCKETS
+}
+
+/// Sorts `scratch.walls[..count]` into `scratch.sorted`, given the count of each bucket (at
+/// `counts[bucket + 1]`): a counting sort by the top key bits, then an insertion sort, which
+/// finds the walls nearly in order (about one per bucket).
+fn sort_walls(scratch: &mut BlockScratch, count: usize) {
+    let counts = &mut scratch.counts;
+    for bucket in 1..counts.len() {
+        counts[bucket] += counts[bucket - 1];
+    }
+    let sorted = &mut scratch.sorted;
+    for &entry in &scratch.walls[..count] {
+        let slot = &mut counts[sort_bucket(entry)];
+        sorted[usize::from(*slot) % WALLS] = entry;
+        *slot += 1;
+    }
+    insertion_sort(&mut sorted[..count], |&entry| entry);
+}
+
+/// Sorts a nearly sorted slice by `key`, in time linear in its length plus its inversions.
+#[inline(always)]
+fn insertion_sort<T: Copy>(items: &mut [T], key: impl Fn(&T) -> u64) {
+    for index in 1..items.len() {
+        let item = items[index];
+        let item_key = key(&item);
+        let mut slot = index;
+        while slot > 0 && key(&items[slot - 1]) > item_key {
+            items[slot] = items[slot - 1];
+            slot -= 1;
+        }
+        items[slot] = item;
+    }
+}
+
+/// Joins the different sets labelled `a` and `b` of a block: the smaller one takes the larger
+/// one's label and the two circles of cells become one. Returns the labels (smaller, larger).
+#[inline(always)]
+fn join(
+    label: &mut [u16; CELLS],
+    next: &mut [u16; CELLS],
+    size: &mut [u16; CELLS],
+    a: usize,
+    b: usize,
+) -> (usize, usize) {
+    let (a, b) = (a % CELLS, b % CELLS);
+    let (small, large) = if size[a] < size[b] { (a, b) } else { (b, a) };
+    label[small] = large as u16;
+    // Most joins take in a single cell: the walk round its circle ends at once.
+    let mut cell = usize::from(next[small]) % CELLS;
+    while cell != small {
+        label[cell] = large as u16;
+        cell = usize::from(next[cell]) % CELLS;
+    }
+    // Swapping one successor of each circle splices them into one.
+    next.swap(small, large);
+    size[large] += size[small];
+    (small, large)
+}
+
+/// Opens the east (or south) wall of `cell` on both of its cells.
+#[inline(always)]
+fn open_wall(cells: &mut [u8], width: usize, cell: usize, south: bool) {
+    // Selected, not branched on: east and south walls come in random order.
+    let (step, here, there) = if south {
+        (width, Dir4::S.bit(), Dir4::N.bit())
+    } else {
+        (1, Dir4::E.bit(), Dir4::W.bit())
+    };
+    cells[cell] |= here;
+    cells[cell + step] |= there;
+}
+
+/// The last pass: runs the pending walls in order through a union-find of the `count` parts,
+/// opening those that join two.
+fn join_parts(
+    cells: &mut [u8],
+    width: usize,
+    pending: &[Pending],
+    sorted_pending: &mut Vec<Pending>,
+    bucket_starts: &mut Vec<u32>,
+    parts: &mut Vec<u32>,
+    count: u32,
+) {
+    bucket_sort(pending, sorted_pending, bucket_starts, |wall| wall.order);
+    let pending = &sorted_pending[..];
+    parts.clear();
+    parts.resize(count as usize, ROOT);
+    let mut joins_left = count.saturating_sub(1);
+    for wall in pending.iter() {
+        if joins_left == 0 {
+            break;
+        }
+        let (root_a, root_b) = (
+            find_part(parts, wall.parts[0]),
+            find_part(parts, wall.parts[1]),
+        );
+        if root_a == root_b {
+            continue;
+        }
+        union_parts(parts, root_a, root_b);
+        let wall_id = wall.order as u32 as usize;
+        open_wall(cells, width, wall_id >> 1, wall_id & 1 == 1);
+        joins_left -= 1;
+    }
+}
+
+/// Joins two different roots of the parts' union-find, by rank.
+#[inline(always)]
+fn union_parts(parts: &mut [u32], root_a: u32, root_b: u32) {
+    let (rank_a, rank_b) = (parts[root_a as usize], parts[root_b as usize]);
+    if rank_a < rank_b {
+        parts[root_a as usize] = root_b;
+    } else {
+        parts[root_b as usize] = root_a;
+        if rank_a == rank_b {
+            parts[root_a as usize] += 1;
+        }
+    }
+}
+
+/// The most top key bits [`bucket_sort`] buckets by.
+const PENDING_SORT_BITS: u32 = 16;
+
+/// Sorts `items` by `order` (a wall's order) into `sorted`: a counting sort by the top key bits
+/// into about one bucket per item (at most 2^16), then an insertion sort.
+fn bucket_sort<T: Copy + Default>(
+    items: &[T],
+    sorted: &mut Vec<T>,
+    starts: &mut Vec<u32>,
+    order: impl Fn(&T) -> u64,
+) {
+    let bits = items.len().max(2).ilog2().clamp(1, PENDING_SORT_BITS);
+    let bucket = |item: &T| (order(item) >> (63 - bits)) as usize;
+    starts.clear();
+    starts.resize((1 << bits) + 1, 0);
+    for item in items {
+        starts[bucket(item) + 1] += 1;
+    }
+    for index in 1..starts.len() {
+        starts[index] += starts[index - 1];
+    }
+    sorted.clear();
+    sorted.resize(items.len(), T::default());
+    for item in items {
+        let slot = &mut starts[bucket(item)];
+        sorted[*slot as usize] = *item;
+        *slot += 1;
+    }
+    insertion_sort(sorted, order);
+}
+
+/// The root of `part` in the parts' union-find, halving the path on the way.
+#[inline(always)]
+fn find_part(parts: &mut [u32], part: u32) -> u32 {
+    let mut part = part;
+    loop {
+        let up = parts[part as usize];
+        if up & ROOT != 0 {
+            return part;
+        }
+        let grand = parts[up as usize];
+        if grand & ROOT == 0 {
+            parts[part as usize] = grand;
+        }
+        part = up;
     }
 }

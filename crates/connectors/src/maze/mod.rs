@@ -45,8 +45,8 @@ pub use error::{Error, ErrorKind};
 pub use grid::{Dir4, Maze};
 
 /// The largest maze, in cells (8192 x 8192, 64 Mi). Scratch indices are `u32`; the cap keeps the
-/// worst case, Kruskal at about 17 bytes per cell (its walls, their buckets, the union-find and
-/// the maze), near 1.1 GB.
+/// worst case, Prim's frontier (up to about two `u32` walls per cell, besides the maze and the
+/// padded grid), near 700 MB.
 pub const MAX_CELLS: usize = 1 << 26;
 
 /// Generates a perfect `width x height` maze with `algorithm`. Errors on a zero size, on more
@@ -67,7 +67,7 @@ pub fn generate(
 #[derive(Default)]
 pub struct Generator {
     list: Vec<u32>,
-    sets: kruskal::UnionFind,
+    sets: kruskal::Scratch,
     padded: padded::PaddedGrid,
 }
 
@@ -105,9 +105,7 @@ impl Generator {
         match algorithm {
             Algorithm::Dfs => dfs::carve_dfs(padded, n, width, rng, &mut self.list),
             Algorithm::Prim => prim::carve_prim(padded, n, width, rng, &mut self.list),
-            Algorithm::Kruskal => {
-                kruskal::carve_kruskal(cells, width, rng, &mut self.list, &mut self.sets)
-            }
+            Algorithm::Kruskal => kruskal::carve_kruskal(cells, width, rng, &mut self.sets),
             Algorithm::BinaryTree => binary_tree::carve_binary_tree(cells, width, rng),
             Algorithm::Sidewinder => sidewinder::carve_sidewinder(cells, width, rng),
             Algorithm::GrowingTree(policy) => {

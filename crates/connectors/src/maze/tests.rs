@@ -593,13 +593,13 @@ fn value_stability() {
             "kruskal",
             [
                 "#############",
-                "#       #   #",
-                "### ### # # #",
-                "#   #     # #",
+                "#     #     #",
                 "# # # ##### #",
                 "# #   # #   #",
-                "# # # # ### #",
-                "#   #       #",
+                "### ### ### #",
+                "#     #     #",
+                "# ### # ### #",
+                "#           #",
                 "#############",
             ],
         ),
@@ -693,13 +693,13 @@ fn fingerprint(maze: &Maze) -> u64 {
         })
 }
 
-/// Larger mazes (Kruskal's bucketed shuffle only starts at 4096 walls), pinned by fingerprint.
+/// Larger mazes, pinned by fingerprint.
 #[test]
 fn value_stability_large() {
     let expected: [(&str, u64); 9] = [
         ("dfs", 9842533521195147638),
         ("prim", 8690881687546350759),
-        ("kruskal", 11576078908049505686),
+        ("kruskal", 4814912677433673437),
         ("binary-tree", 8038777171260830517),
         ("sidewinder", 2753944645950556758),
         ("growing-tree:newest", 9842533521195147638),
@@ -712,37 +712,6 @@ fn value_stability_large() {
         let maze = generate(algorithm, 100, 70, &mut Lcg31::new(7)).unwrap();
         assert_eq!(fingerprint(&maze), hash, "{name}");
     }
-}
-
-#[test]
-fn the_bucketed_shuffle_makes_every_permutation_equally_likely() {
-    // Four items in two buckets: the 24 orders must come out equally often. A chi-square
-    // statistic over 24 cells has 23 degrees of freedom; 49.7 is its 0.1% critical value.
-    let trials = 24_000;
-    let mut counts = [0u32; 24];
-    let mut scratch = kruskal::UnionFind::default();
-    let mut rng = Lcg31::new(12);
-    for _ in 0..trials {
-        let mut items = vec![0u32, 1, 2, 3];
-        kruskal::bucket_shuffle(&mut items, 2, &mut scratch, &mut rng);
-        // The Lehmer code of the permutation, 0..24.
-        let mut code = 0;
-        for i in 0..4 {
-            let smaller_after = items[i + 1..].iter().filter(|&&x| x < items[i]).count();
-            code = code * (4 - i) + smaller_after;
-        }
-        counts[code] += 1;
-    }
-    let expected = f64::from(trials) / 24.0;
-    let chi_square: f64 = counts
-        .iter()
-        .map(|&count| (f64::from(count) - expected).powi(2) / expected)
-        .sum();
-    assert!(chi_square < 49.7, "chi-square {chi_square}: {counts:?}");
-    let mut sorted = vec![5u32, 3, 9, 1, 7];
-    kruskal::bucket_shuffle(&mut sorted, 3, &mut scratch, &mut rng);
-    sorted.sort_unstable();
-    assert_eq!(sorted, [1, 3, 5, 7, 9], "a permutation of the input");
 }
 
 /// Replays fixed 31-bit outputs, to put draws right on the edges of the range reductions.
@@ -791,42 +760,265 @@ fn integer_chance_equals_the_float_chance() {
     }
 }
 
-/// Kruskal's block pre-pass only settles walls the walk would decide the same way: with and
-/// without it, the maze and the stream's end are the same. The sizes cut blocks at every kind of
-/// edge (whole and partial blocks, one-cell-wide strips, row-major and tiled union-finds).
+/// The walls of a `width x height` maze in enumeration order (row by row, each cell's east wall
+/// then its south wall), as (cell, south).
+fn walls_in_order(width: usize, height: usize) -> Vec<(usize, bool)> {
+    let mut walls = Vec::new();
+    for y in 0..height {
+        for x in 0..width {
+            if x + 1 < width {
+                walls.push((y * width + x, false));
+            }
+            if y + 1 < height {
+                walls.push((y * width + x, true));
+            }
+        }
+    }
+    walls
+}
+
+/// Textbook Kruskal: the walls in the order given, each opened when a plain union-find says
+/// its cells are apart.
+fn kruskal_over(width: usize, height: usize, walls: &[(usize, bool)]) -> Maze {
+    fn root(parent: &mut [usize], mut cell: usize) -> usize {
+        while parent[cell] != cell {
+            parent[cell] = parent[parent[cell]];
+            cell = parent[cell];
+        }
+        cell
+    }
+    let mut maze = Maze::closed(width, height).unwrap();
+    let mut parent: Vec<usize> = (0..width * height).collect();
+    for &(cell, south) in walls {
+        let other = if south { cell + width } else { cell + 1 };
+        let (a, b) = (root(&mut parent, cell), root(&mut parent, other));
+        if a != b {
+            parent[a] = b;
+            let dir = if south { Dir4::S } else { Dir4::E };
+            assert!(maze.open_wall(cell % width, cell / width, dir));
+        }
+    }
+    maze
+}
+
+/// Kruskal as its file defines it, without blocks: one key per wall in enumeration order, the
+/// walls taken by (key, id).
+fn kruskal_by_sorted_keys(width: usize, height: usize, rng: &mut impl rng::Rng31) -> Maze {
+    let walls = walls_in_order(width, height);
+    let mut keyed: Vec<(u32, usize, (usize, bool))> = walls
+        .iter()
+        .map(|&(cell, south)| (rng.next_u31(), cell * 2 + usize::from(south), (cell, south)))
+        .collect();
+    keyed.sort_unstable();
+    let order: Vec<(usize, bool)> = keyed.iter().map(|&(_, _, wall)| wall).collect();
+    kruskal_over(width, height, &order)
+}
+
+/// The blocks, their cut and cycle rules and the last pass over the parts give exactly the
+/// minimum spanning tree of the keys, and draw exactly one key per wall. The sizes cut blocks at
+/// every kind of edge (whole and partial blocks, one-cell strips, one block, many).
 #[test]
-fn kruskal_block_prepass_changes_no_maze() {
+fn kruskal_is_the_minimum_spanning_tree_of_its_keys() {
     let sizes = [
+        (1, 1),
+        (2, 1),
+        (1, 2),
+        (6, 4),
+        (32, 32),
+        (33, 33),
         (64, 64),
         (100, 70),
         (33, 97),
-        (1, 5000),
-        (5000, 1),
-        (2, 3000),
+        (1, 3000),
+        (3000, 1),
+        (2, 300),
         (31, 200),
         (65, 65),
         (129, 40),
-        (15, 400),
     ];
-    let (mut walls, mut sets) = (Vec::new(), kruskal::UnionFind::default());
+    let mut generator = Generator::new();
+    let mut maze = Maze::closed(1, 1).unwrap();
+    let mut scratch = kruskal::Scratch::default();
     for (width, height) in sizes {
-        for seed in 0..12 {
-            let mazes = [true, false].map(|settle_blocks| {
-                let mut maze = Maze::closed(width, height).unwrap();
+        for seed in 0..6 {
+            let mut reference_rng = Lcg31::new(seed);
+            let reference = kruskal_by_sorted_keys(width, height, &mut reference_rng);
+            let mut rng = Lcg31::new(seed);
+            generator
+                .generate_into(&mut maze, Algorithm::Kruskal, width, height, &mut rng)
+                .unwrap();
+            let context = format!("{width}x{height} seed {seed}");
+            check_perfect(&maze, &context);
+            assert!(maze == reference, "{context}");
+            assert_eq!(rng.state(), reference_rng.state(), "{context}");
+            assert_eq!(rng.draws(), walls_in_order(width, height).len() as u64);
+            for blocks in [true, false] {
                 let mut rng = Lcg31::new(seed);
+                let mut maze = Maze::closed(width, height).unwrap();
                 kruskal::carve_kruskal_with(
                     maze.cells_mut(),
                     width,
                     &mut rng,
-                    &mut walls,
-                    &mut sets,
-                    settle_blocks,
+                    &mut scratch,
+                    blocks,
                 );
-                (maze, rng.state(), rng.draws())
-            });
-            let context = format!("{width}x{height} seed {seed}");
-            check_perfect(&mazes[0].0, &context);
-            assert!(mazes[0] == mazes[1], "{context}");
+                assert!(maze == reference, "{context}, blocks {blocks}");
+                assert_eq!(rng.state(), reference_rng.state(), "{context}");
+            }
         }
+    }
+}
+
+/// Tied keys are taken by wall id, in the blocks as in the last pass: a generator with only a
+/// few distinct outputs makes ties everywhere.
+#[test]
+fn kruskal_breaks_tied_keys_by_wall_id() {
+    let mut stream = Lcg31::new(5);
+    for distinct in [1u32, 2, 3, 17] {
+        let draws: Vec<u32> = (0..977)
+            .map(|_| (stream.next_u31() % distinct) << 26)
+            .collect();
+        for (width, height) in [(40, 40), (70, 33), (5, 90)] {
+            let reference = kruskal_by_sorted_keys(width, height, &mut Replay(draws.clone(), 0));
+            for blocks in [true, false] {
+                let mut maze = Maze::closed(width, height).unwrap();
+                let mut scratch = kruskal::Scratch::default();
+                let mut replay = Replay(draws.clone(), 0);
+                kruskal::carve_kruskal_with(
+                    maze.cells_mut(),
+                    width,
+                    &mut replay,
+                    &mut scratch,
+                    blocks,
+                );
+                let context =
+                    format!("{width}x{height}, {distinct} distinct keys, blocks {blocks}");
+                check_perfect(&maze, &context);
+                assert!(maze == reference, "{context}");
+            }
+        }
+    }
+}
+
+/// Means and standard errors, over `samples` mazes, of three shares per cell: dead ends,
+/// junctions (three or four passages), and passages running east-west among all passages.
+fn shape_figures(samples: u32, mut make: impl FnMut(u32) -> Maze) -> [(f64, f64); 3] {
+    let figures: Vec<[f64; 3]> = (0..samples)
+        .map(|seed| {
+            let maze = make(seed);
+            let cells = maze.cell_count() as f64;
+            let junctions = maze
+                .cells()
+                .iter()
+                .filter(|&&bits| bits.count_ones() >= 3)
+                .count();
+            let east = maze
+                .cells()
+                .iter()
+                .filter(|&&bits| bits & Dir4::E.bit() != 0)
+                .count();
+            [
+                maze.dead_ends() as f64 / cells,
+                junctions as f64 / cells,
+                east as f64 / maze.passages() as f64,
+            ]
+        })
+        .collect();
+    let n = f64::from(samples);
+    std::array::from_fn(|figure| {
+        let mean = figures.iter().map(|f| f[figure]).sum::<f64>() / n;
+        let variance = figures
+            .iter()
+            .map(|f| (f[figure] - mean).powi(2))
+            .sum::<f64>()
+            / (n - 1.0);
+        (mean, (variance / n).sqrt())
+    })
+}
+
+/// Asserts that two sets of [`shape_figures`] agree within five standard errors of their
+/// difference.
+fn assert_same_shape(ours: [(f64, f64); 3], reference: [(f64, f64); 3], context: &str) {
+    let names = ["dead ends", "junctions", "east-west passages"];
+    for ((name, (mean, se)), (reference_mean, reference_se)) in
+        names.iter().zip(ours).zip(reference)
+    {
+        let tolerance = 5.0 * (se.powi(2) + reference_se.powi(2)).sqrt();
+        assert!(
+            (mean - reference_mean).abs() < tolerance,
+            "{context}: {name} {mean} against {reference_mean} (tolerance {tolerance})"
+        );
+    }
+}
+
+/// Sorting by random keys is a uniformly random order: the mazes look like those of a
+/// Fisher-Yates shuffle of the wall list, the textbook form (and the one this crate used first).
+#[test]
+fn kruskal_mazes_look_like_a_shuffled_wall_list() {
+    let (width, height) = (70, 70);
+    let ours = shape_figures(200, |seed| {
+        generate(Algorithm::Kruskal, width, height, &mut Lcg31::new(seed)).unwrap()
+    });
+    let reference = shape_figures(200, |seed| {
+        let mut walls = walls_in_order(width, height);
+        rng::Rng31::shuffle(&mut Lcg31::new(seed + 100_000), &mut walls);
+        kruskal_over(width, height, &walls)
+    });
+    assert_same_shape(ours, reference, "kruskal");
+}
+
+/// The growing tree's mixed policy as document 004 states it, on a plain ordered list: the
+/// newest cell with probability `newest`, else a uniformly random one; a cell without unvisited
+/// neighbours leaves the list.
+fn growing_tree_mixed_by_the_book(width: usize, height: usize, newest: f64, seed: u32) -> Maze {
+    use rng::Rng31;
+    let mut rng = Lcg31::new(seed);
+    let mut maze = Maze::closed(width, height).unwrap();
+    let mut visited = vec![false; width * height];
+    let start = rng.index(width * height).unwrap();
+    visited[start] = true;
+    let mut list = vec![start];
+    while !list.is_empty() {
+        let slot = if rng.chance(newest) {
+            list.len() - 1
+        } else {
+            rng.index(list.len()).unwrap()
+        };
+        let cell = list[slot];
+        let (x, y) = (cell % width, cell / width);
+        let options: Vec<(Dir4, usize)> = Dir4::ALL
+            .into_iter()
+            .filter_map(|dir| {
+                maze.neighbor(x, y, dir)
+                    .map(|(nx, ny)| (dir, ny * width + nx))
+            })
+            .filter(|&(_, next)| !visited[next])
+            .collect();
+        if options.is_empty() {
+            list.remove(slot);
+            continue;
+        }
+        let (dir, next) = options[rng.index(options.len()).unwrap()];
+        assert!(maze.open_wall(x, y, dir));
+        visited[next] = true;
+        list.push(next);
+    }
+    maze
+}
+
+/// The mixed policy's live list and insertion-order stack pick as the plain ordered list does:
+/// the same shares of dead ends, junctions and east-west passages.
+#[test]
+fn growing_tree_mixed_mazes_look_like_the_plain_ordered_list() {
+    let (width, height) = (40, 40);
+    for newest in [0.25, 0.5, 0.9] {
+        let algorithm = Algorithm::GrowingTree(GrowingPolicy::Mixed { newest });
+        let ours = shape_figures(200, |seed| {
+            generate(algorithm, width, height, &mut Lcg31::new(seed)).unwrap()
+        });
+        let reference = shape_figures(200, |seed| {
+            growing_tree_mixed_by_the_book(width, height, newest, seed + 100_000)
+        });
+        assert_same_shape(ours, reference, &format!("mixed {newest}"));
     }
 }
