@@ -180,6 +180,20 @@ fn unknown_fields_and_bad_values_point_at_their_line() {
     assert!(problem.path.starts_with("rooms[1]"), "{problem}");
 }
 
+/// The 1-based line of the first line of `text` holding `needle`.
+fn line_of(text: &str, needle: &str) -> Option<usize> {
+    text.lines().position(|l| l.contains(needle)).map(|i| i + 1)
+}
+
+/// Each problem's path and line, in order.
+fn paths_and_lines(error: &connectors::Error) -> Vec<(String, Option<usize>)> {
+    error
+        .problems()
+        .iter()
+        .map(|p| (p.path.clone(), p.line))
+        .collect()
+}
+
 /// Counts that drive loops and weights that are summed are capped, so that no pack can make
 /// generation hang or its weighted picks overflow; each problem points at its field's line.
 #[test]
@@ -191,12 +205,8 @@ fn huge_counts_and_weights_are_rejected_with_their_line() {
         .replacen("    weight: 4\n", "    weight: 1e308\n", 1)
         .replacen("  corridorBias: 3\n", "  corridorBias: 1e300\n", 1);
     let error = Pack::from_yaml(&text).expect_err("five values out of range");
-    let line_of = |needle: &str| text.lines().position(|l| l.contains(needle)).map(|i| i + 1);
-    let found: Vec<(String, Option<usize>)> = error
-        .problems()
-        .iter()
-        .map(|p| (p.path.clone(), p.line))
-        .collect();
+    let line_of = |needle: &str| line_of(&text, needle);
+    let found = paths_and_lines(&error);
     for (path, needle) in [
         ("layout.branching.trunkMax", "trunkMax: 2000000000"),
         ("layout.branching.branchCount", "branchCount: 2000000000"),
@@ -236,12 +246,8 @@ fn schema_errors_in_several_rooms_are_all_listed() {
             1,
         );
     let error = Pack::from_yaml(&text).expect_err("five schema errors");
-    let line_of = |needle: &str| text.lines().position(|l| l.contains(needle)).map(|i| i + 1);
-    let found: Vec<(String, Option<usize>)> = error
-        .problems()
-        .iter()
-        .map(|p| (p.path.clone(), p.line))
-        .collect();
+    let line_of = |needle: &str| line_of(&text, needle);
+    let found = paths_and_lines(&error);
     assert_eq!(found.len(), 5, "{error}");
     assert!(found[0].0.starts_with("layout"), "{error}");
     // The first error serde meets keeps its exact line; the others point at their section's

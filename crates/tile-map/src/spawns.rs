@@ -844,6 +844,24 @@ mod tests {
     use crate::tile::Tile;
     use crate::{preset, Quirks, PRESET_NAMES};
 
+    /// The traced `entries` are the list's entries read from `start` on, and the slot table is
+    /// left clean for the next trace.
+    fn assert_traced(list: &[u16], start: usize, entries: &[u16], slots: &[u8], round: usize) {
+        let len = list.len();
+        for (i, entry) in entries.iter().enumerate() {
+            assert_eq!(
+                list[(start + i) % len],
+                *entry,
+                "round {round} len {len} used {}",
+                entries.len()
+            );
+        }
+        assert!(
+            slots.iter().all(|&slot| slot == 0),
+            "round {round}: slots left set"
+        );
+    }
+
     /// The entries read after the shuffle, traced back or (for long prefixes) shuffled,
     /// are those of running the whole shuffle, for list lengths from 1 to a whole floor and
     /// read prefixes from 1 to the whole list.
@@ -877,17 +895,7 @@ mod tests {
             .min(len);
             let entries = &mut entries[..used];
             shuffled_entries(draws, start, entries, &mut slots, &mut area);
-            for (i, entry) in entries.iter().enumerate() {
-                assert_eq!(
-                    list[(start + i) % len],
-                    *entry,
-                    "round {round} len {len} used {used}"
-                );
-            }
-            assert!(
-                slots.iter().all(|&slot| slot == 0),
-                "round {round}: slots left set"
-            );
+            assert_traced(&list, start, entries, &slots[..], round);
             if used <= TRACED_MAX {
                 traced += 1;
             } else {
@@ -930,17 +938,7 @@ mod tests {
             let used = (1 + round % LOOKED_UP_MAX).min(len);
             let entries = &mut entries[..used];
             traced_entries(&before, len, start, entries, &mut slots);
-            for (i, entry) in entries.iter().enumerate() {
-                assert_eq!(
-                    list[(start + i) % len],
-                    *entry,
-                    "round {round} len {len} used {used}"
-                );
-            }
-            assert!(
-                slots.iter().all(|&slot| slot == 0),
-                "round {round}: slots left set"
-            );
+            assert_traced(&list, start, entries, &slots[..], round);
         }
     }
 
