@@ -1,10 +1,10 @@
 //! Layout benchmarks: 100, 1,000, 10,000 and 100,000 rooms per engine on the castle pack with
 //! maxRooms = the size, minRooms 75% of it, one attempt; divan times seeds 1 to 10 in turn (the
 //! layouts are dropped outside the timing). Printed first: the room counts seed 1 reaches and
-//! the median wall and CPU times of seeds 1 to 10 run several times, with their 100k / 10k
-//! ratios (the CPU-time ratio holds on a loaded machine, the wall-time one does not). Targets
-//! from the issue: 1,000 rooms under 5 ms, 100,000 under 1 s, and the 100k / 10k ratio at most
-//! 12 (n log n growth).
+//! the median wall and CPU times of seeds 1 to 10 run three times, the sizes taking turns, with
+//! their 100k / 10k ratios (the CPU-time ratio holds on a loaded machine, the wall-time one
+//! does not). Targets from the issue: 1,000 rooms under 5 ms, 100,000 under 1 s, and the
+//! 100k / 10k ratio at most 12 (n log n growth).
 //!
 //! Run: `cargo bench -p connectors --bench layout`.
 
@@ -14,43 +14,47 @@ use connectors::{Engine, Generator, Pack, CASTLE_YAML};
 
 fn main() {
     // First, per engine and size, the room count seed 1 reaches, and the median wall and CPU
-    // times of seeds 1 to 10 run in turn several times, with the 100k / 10k ratio of each
-    // median. On a loaded machine a 10k layout often runs within one time slice while a 100k
-    // one is always preempted, which inflates wall-time ratios; the CPU time this thread ran
-    // does not count the time it waited, so its median ratio is the steady figure.
+    // times of seeds 1 to 10 run three times, with the 100k / 10k ratio of each median. The
+    // sizes take turns (every seed runs at every size before the next seed), so a change in the
+    // host's speed during the run reaches all sizes alike instead of skewing the ratio. On a
+    // loaded machine a 10k layout often runs within one time slice while a 100k one is always
+    // preempted, which inflates wall-time ratios; the CPU time this thread ran does not count
+    // the time it waited, so its median ratio is the steady figure.
+    const ROUNDS: usize = 3;
     for engine in Engine::ALL {
-        let mut wall_medians = Vec::new();
-        let mut cpu_medians = Vec::new();
-        let reached: Vec<String> = SIZES
-            .iter()
-            .map(|&rooms| {
-                let pack = pack_for(rooms);
-                let generator = Generator::new(&pack);
-                let layout = generator.generate(engine, 1);
-                let rounds = if rooms >= 100_000 { 3 } else { 10 };
-                let (mut walls, mut cpus) = (Vec::new(), Vec::new());
-                for _ in 0..rounds {
-                    for seed in 1..=10 {
-                        let cpu_started = thread_cpu_time();
-                        let started = Instant::now();
-                        let result = divan::black_box(generator.generate(engine, seed));
-                        walls.push(started.elapsed());
-                        cpus.push(thread_cpu_time().saturating_sub(cpu_started));
-                        // Dropped after the clocks stop: the timing is generation only.
-                        drop(result);
-                    }
+        let packs: Vec<Pack> = SIZES.iter().map(|&rooms| pack_for(rooms)).collect();
+        let generators: Vec<Generator<'_>> = packs.iter().map(Generator::new).collect();
+        let mut walls = vec![Vec::new(); SIZES.len()];
+        let mut cpus = vec![Vec::new(); SIZES.len()];
+        for _ in 0..ROUNDS {
+            for seed in 1..=10 {
+                for (size, generator) in generators.iter().enumerate() {
+                    let cpu_started = thread_cpu_time();
+                    let started = Instant::now();
+                    let result = divan::black_box(generator.generate(engine, seed));
+                    walls[size].push(started.elapsed());
+                    cpus[size].push(thread_cpu_time().saturating_sub(cpu_started));
+                    // Dropped after the clocks stop: the timing is generation only.
+                    drop(result);
                 }
-                let (wall, cpu) = (median(&mut walls), median(&mut cpus));
-                wall_medians.push(wall);
-                cpu_medians.push(cpu);
-                let reached =
-                    layout.map_or_else(|e| format!("error: {e}"), |l| l.stats.rooms.to_string());
+            }
+        }
+        let wall_medians: Vec<Duration> = walls.iter_mut().map(|t| median(t)).collect();
+        let cpu_medians: Vec<Duration> = cpus.iter_mut().map(|t| median(t)).collect();
+        let reached: Vec<String> = generators
+            .iter()
+            .zip(wall_medians.iter().zip(&cpu_medians))
+            .map(|(generator, (wall, cpu))| {
+                let reached = generator
+                    .generate(engine, 1)
+                    .map_or_else(|e| format!("error: {e}"), |l| l.stats.rooms.to_string());
                 format!("{reached}: {wall:.2?} (cpu {cpu:.2?})")
             })
             .collect();
         let ratio = |medians: &[Duration]| medians[3].as_secs_f64() / medians[2].as_secs_f64();
         eprintln!(
-            "{:12} seed 1 rooms and medians (seeds 1-10) for {SIZES:?}: {}; 100k / 10k wall {:.1}, cpu {:.1}",
+            "{:12} seed 1 rooms and medians (seeds 1-10, {ROUNDS} rounds, sizes in turn) for \
+             {SIZES:?}: {}; 100k / 10k wall {:.1}, cpu {:.1}",
             engine.name(),
             reached.join(", "),
             ratio(&wall_medians),
