@@ -9,12 +9,17 @@ use anyhow::Context;
 
 use crate::fail::bad_input;
 
-fn temporary_sibling(path: &Path) -> PathBuf {
+/// A hidden sibling of `path` for this process: `.NAME.KIND-PID`.
+fn sibling(path: &Path, kind: &str) -> PathBuf {
     let name = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    path.with_file_name(format!(".{name}.tmp-{}", std::process::id()))
+    path.with_file_name(format!(".{name}.{kind}-{}", std::process::id()))
+}
+
+fn temporary_sibling(path: &Path) -> PathBuf {
+    sibling(path, "tmp")
 }
 
 /// Writes `bytes` to `path` atomically (temporary file, then rename).
@@ -57,13 +62,11 @@ fn resolved(dir: &Path) -> anyhow::Result<PathBuf> {
     }
     let absolute =
         std::path::absolute(dir).with_context(|| format!("resolving {}", dir.display()))?;
-    match (absolute.parent(), absolute.file_name()) {
-        (Some(parent), Some(name)) => match fs::canonicalize(parent) {
-            Ok(parent) => Ok(parent.join(name)),
-            Err(_) => Ok(absolute),
-        },
-        _ => Ok(absolute),
-    }
+    let parent = absolute.parent().and_then(|p| fs::canonicalize(p).ok());
+    Ok(match (parent, absolute.file_name()) {
+        (Some(parent), Some(name)) => parent.join(name),
+        _ => absolute,
+    })
 }
 
 /// Refuses to replace anything but nothing, an empty folder or an earlier export: a typo in
@@ -123,13 +126,7 @@ fn replace_dir(temporary: &Path, dir: &Path) -> anyhow::Result<()> {
         return fs::rename(temporary, dir)
             .with_context(|| format!("renaming into {}", dir.display()));
     }
-    let old = dir.with_file_name(format!(
-        ".{}.old-{}",
-        dir.file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default(),
-        std::process::id()
-    ));
+    let old = sibling(dir, "old");
     fs::rename(dir, &old).with_context(|| format!("moving the old {} aside", dir.display()))?;
     if let Err(error) = fs::rename(temporary, dir) {
         let _ = fs::rename(&old, dir);
