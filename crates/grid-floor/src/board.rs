@@ -121,40 +121,11 @@ const fn byte_counts() -> [u8; 256] {
 const RING_GROUPS: [u8; 256] = ring_groups();
 
 const fn ring_groups() -> [u8; 256] {
+    // The count of each ring's runs, so that the ring is walked in one place only.
     let mut table = [0u8; 256];
     let mut mask = 0usize;
     while mask < 256 {
-        // Count runs of set cells around the cycle that contain an orthogonal (even) cell.
-        let mut groups = 0u8;
-        if mask == 255 {
-            groups = 1;
-        } else {
-            // Start just after an empty cell so that no run wraps.
-            let mut start = 0usize;
-            while mask >> start & 1 == 1 {
-                start += 1;
-            }
-            let mut step = 1usize;
-            let mut in_run = false;
-            let mut run_has_orthogonal = false;
-            while step <= 8 {
-                let cell = (start + step) % 8;
-                if mask >> cell & 1 == 1 {
-                    in_run = true;
-                    if cell % 2 == 0 {
-                        run_has_orthogonal = true;
-                    }
-                } else {
-                    if in_run && run_has_orthogonal {
-                        groups += 1;
-                    }
-                    in_run = false;
-                    run_has_orthogonal = false;
-                }
-                step += 1;
-            }
-        }
-        table[mask] = groups;
+        table[mask] = RING_RUNS[mask].count;
         mask += 1;
     }
     table
