@@ -303,7 +303,8 @@ const fn gaps_table() -> [Gaps; 256] {
     table
 }
 
-/// [`SHAPES`] by the number of open sides across (Left, Right) and along (Up, Down).
+/// `Tile.MonsterPercent`'s shape class by the number of open sides across (Left, Right) and
+/// along (Up, Down): only the four sides matter.
 const SHAPES_BY_SIDES: [[usize; 3]; 3] = shapes_by_sides();
 
 const fn shapes_by_sides() -> [[usize; 3]; 3] {
@@ -312,35 +313,19 @@ const fn shapes_by_sides() -> [[usize; 3]; 3] {
     while horizontal < 3 {
         let mut vertical = 0;
         while vertical < 3 {
-            // One ring with that many sides open: Right then Left, Up then Down.
-            let mask = [0, 0b100, 0b100_0100][horizontal] | [0, 0b1, 0b1_0001][vertical];
-            table[horizontal][vertical] = SHAPES[mask];
+            table[horizontal][vertical] =
+                if (horizontal == 2 && vertical == 0) || (vertical == 2 && horizontal == 0) {
+                    0
+                } else if horizontal + vertical == 4 {
+                    1
+                } else if horizontal + vertical >= 2 {
+                    2
+                } else {
+                    3
+                };
             vertical += 1;
         }
         horizontal += 1;
-    }
-    table
-}
-
-/// `Tile.MonsterPercent`'s shape class per ring mask (only the four sides matter).
-const SHAPES: [usize; 256] = shape_table();
-
-const fn shape_table() -> [usize; 256] {
-    let mut table = [3usize; 256];
-    let mut mask = 0usize;
-    while mask < 256 {
-        let horizontal = (mask >> 2 & 1) + (mask >> 6 & 1);
-        let vertical = (mask & 1) + (mask >> 4 & 1);
-        table[mask] = if (horizontal == 2 && vertical == 0) || (vertical == 2 && horizontal == 0) {
-            0
-        } else if horizontal + vertical == 4 {
-            1
-        } else if horizontal + vertical >= 2 {
-            2
-        } else {
-            3
-        };
-        mask += 1;
     }
     table
 }
