@@ -121,40 +121,11 @@ const fn byte_counts() -> [u8; 256] {
 const RING_GROUPS: [u8; 256] = ring_groups();
 
 const fn ring_groups() -> [u8; 256] {
+    // The count of each ring's runs, so that the ring is walked in one place only.
     let mut table = [0u8; 256];
     let mut mask = 0usize;
     while mask < 256 {
-        // Count runs of set cells around the cycle that contain an orthogonal (even) cell.
-        let mut groups = 0u8;
-        if mask == 255 {
-            groups = 1;
-        } else {
-            // Start just after an empty cell so that no run wraps.
-            let mut start = 0usize;
-            while mask >> start & 1 == 1 {
-                start += 1;
-            }
-            let mut step = 1usize;
-            let mut in_run = false;
-            let mut run_has_orthogonal = false;
-            while step <= 8 {
-                let cell = (start + step) % 8;
-                if mask >> cell & 1 == 1 {
-                    in_run = true;
-                    if cell % 2 == 0 {
-                        run_has_orthogonal = true;
-                    }
-                } else {
-                    if in_run && run_has_orthogonal {
-                        groups += 1;
-                    }
-                    in_run = false;
-                    run_has_orthogonal = false;
-                }
-                step += 1;
-            }
-        }
-        table[mask] = groups;
+        table[mask] = RING_RUNS[mask].count;
         mask += 1;
     }
     table
@@ -332,7 +303,8 @@ const fn gaps_table() -> [Gaps; 256] {
     table
 }
 
-/// [`SHAPES`] by the number of open sides across (Left, Right) and along (Up, Down).
+/// `Tile.MonsterPercent`'s shape class by the number of open sides across (Left, Right) and
+/// along (Up, Down): only the four sides matter.
 const SHAPES_BY_SIDES: [[usize; 3]; 3] = shapes_by_sides();
 
 const fn shapes_by_sides() -> [[usize; 3]; 3] {
@@ -341,35 +313,19 @@ const fn shapes_by_sides() -> [[usize; 3]; 3] {
     while horizontal < 3 {
         let mut vertical = 0;
         while vertical < 3 {
-            // One ring with that many sides open: Right then Left, Up then Down.
-            let mask = [0, 0b100, 0b100_0100][horizontal] | [0, 0b1, 0b1_0001][vertical];
-            table[horizontal][vertical] = SHAPES[mask];
+            table[horizontal][vertical] =
+                if (horizontal == 2 && vertical == 0) || (vertical == 2 && horizontal == 0) {
+                    0
+                } else if horizontal + vertical == 4 {
+                    1
+                } else if horizontal + vertical >= 2 {
+                    2
+                } else {
+                    3
+                };
             vertical += 1;
         }
         horizontal += 1;
-    }
-    table
-}
-
-/// `Tile.MonsterPercent`'s shape class per ring mask (only the four sides matter).
-const SHAPES: [usize; 256] = shape_table();
-
-const fn shape_table() -> [usize; 256] {
-    let mut table = [3usize; 256];
-    let mut mask = 0usize;
-    while mask < 256 {
-        let horizontal = (mask >> 2 & 1) + (mask >> 6 & 1);
-        let vertical = (mask & 1) + (mask >> 4 & 1);
-        table[mask] = if (horizontal == 2 && vertical == 0) || (vertical == 2 && horizontal == 0) {
-            0
-        } else if horizontal + vertical == 4 {
-            1
-        } else if horizontal + vertical >= 2 {
-            2
-        } else {
-            3
-        };
-        mask += 1;
     }
     table
 }
