@@ -11,7 +11,7 @@
 //! through its swaps to the ordinals the shuffle put there, which are mapped back to tiles
 //! (the n-th set bit of the mask, which is the n-th entry of the game's x-outer list).
 
-use crate::columns::{eq_mask, terrain_bytes};
+use crate::columns::{eq_mask, set_bits, terrain_bytes};
 use crate::generator::{Generator, SHUFFLE_AREA};
 use crate::props::FloorProperties;
 use crate::tile::Terrain;
@@ -248,16 +248,14 @@ impl Generator {
                 floor,
                 wall,
                 room,
-                mut marked,
+                marked,
             } = column_bits(&terrain, rooms, flags, spawns);
             masks.floor[x] = floor;
             masks.wall[x] = wall;
             masks.room[x] = room;
             // Area and spawn flags are rare: only the marked tiles are looked at.
             let mut flag_bits = [0u32; 9];
-            while marked != 0 {
-                let y = marked.trailing_zeros() as usize;
-                marked &= marked - 1;
+            for y in set_bits(marked) {
                 let (tile_flags, tile_spawn) = (flags[y % HEIGHT], spawns[y % HEIGHT]);
                 let has = |flag: u16| u32::from(tile_flags & flag != 0) << y;
                 let spawns = |flag: u8| u32::from(tile_spawn & flag != 0) << y;
@@ -538,10 +536,7 @@ impl Generator {
             let off_floor = !m.floor[x];
             m.item[x] &= !(off_floor & FRAME_COLUMNS[x]);
             m.trap[x] &= !off_floor & !(m.stairs[x] | m.item[x]);
-            let mut touched = m.touched[x];
-            while touched != 0 {
-                let y = touched.trailing_zeros() as usize;
-                touched &= touched - 1;
+            for y in set_bits(m.touched[x]) {
                 let flag = |columns: &Columns, flag: u8| flag * ((columns[x] >> y) & 1) as u8;
                 self.tiles.spawn[(x * HEIGHT + y) % TILES] = flag(&m.stairs, SPAWN_STAIRS)
                     | flag(&m.item, SPAWN_ITEM)
