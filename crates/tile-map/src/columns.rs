@@ -58,6 +58,16 @@ pub(crate) fn run_starts(column: &[u8; HEIGHT], mask: u32) -> u32 {
     mask & !(same_as_above(column) & mask << 1)
 }
 
+/// The set bits of `mask`, lowest first (the rows of a column mask).
+#[inline]
+pub(crate) fn set_bits(mut mask: u32) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        let bit = (mask != 0).then(|| mask.trailing_zeros() as usize);
+        mask &= mask.wrapping_sub(1);
+        bit
+    })
+}
+
 /// The masks with SSE2 byte compares. Inside these functions the intrinsics are safe calls
 /// (they need only the SSE2 the functions enable).
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
@@ -201,6 +211,8 @@ mod tests {
                 m | u32::from(start) << y
             });
             assert_eq!(run_starts(&column, mask), want, "round {round}");
+            let rows: Vec<usize> = (0..HEIGHT).filter(|&y| mask >> y & 1 == 1).collect();
+            assert_eq!(set_bits(mask).collect::<Vec<_>>(), rows, "round {round}");
         }
     }
 }

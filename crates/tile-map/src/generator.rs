@@ -6,7 +6,7 @@
 
 use rng::{DungeonRng, Rand16};
 
-use crate::columns::{below_mask, eq_mask, run_starts, terrain_bytes};
+use crate::columns::{below_mask, eq_mask, run_starts, set_bits, terrain_bytes};
 use crate::props::{FloorProperties, Layout, Quirks};
 use crate::spawns::{SpawnMasks, TraceSlots};
 use crate::tile::{self, in_bounds, Terrain, Tile, TileMut, Tiles, HEIGHT, TILES, WIDTH};
@@ -341,10 +341,9 @@ impl Generator {
             let floor = eq_mask(&terrain_bytes(terrain), Terrain::Floor as u8);
             let room_floor = floor & below_mask(rooms, tile::FIRST_HALLWAY_INDEX);
             room_tiles += room_floor.count_ones();
-            let mut starts = run_starts(rooms, room_floor & below_mask(rooms, 64));
-            while starts != 0 {
-                let room = rooms[starts.trailing_zeros() as usize % HEIGHT];
-                starts &= starts - 1;
+            let starts = run_starts(rooms, room_floor & below_mask(rooms, 64));
+            for y in set_bits(starts) {
+                let room = rooms[y % HEIGHT];
                 seen |= 1 << (room & 63);
             }
             if seen.count_ones() >= 2 && room_tiles >= 30 {
@@ -633,10 +632,9 @@ impl Generator {
             floor[x] = eq_mask(&terrain, Terrain::Floor as u8);
             secondary[x] = eq_mask(&terrain, Terrain::Secondary as u8);
             room_floor[x] = floor[x] & below_mask(rooms, tile::FIRST_HALLWAY_INDEX);
-            let mut starts = run_starts(rooms, room_floor[x]);
-            while starts != 0 {
-                let room = rooms[starts.trailing_zeros() as usize % HEIGHT];
-                starts &= starts - 1;
+            let starts = run_starts(rooms, room_floor[x]);
+            for y in set_bits(starts) {
+                let room = rooms[y % HEIGHT];
                 seen[usize::from(room >> 6)] |= 1 << (room & 63);
             }
         }

@@ -11,6 +11,7 @@
 //! through its swaps to the ordinals the shuffle put there, which are mapped back to tiles
 //! (the n-th set bit of the mask, which is the n-th entry of the game's x-outer list).
 
+use crate::columns::{eq_mask, set_bits, terrain_bytes};
 use crate::generator::{Generator, SHUFFLE_AREA};
 use crate::props::FloorProperties;
 use crate::tile::Terrain;
@@ -142,57 +143,6 @@ fn clear(columns: &mut Columns, at: usize) {
     columns[(at / HEIGHT) % WIDTH] &= !(1 << (at % HEIGHT));
 }
 
-/// Bit 0 of every byte of a `u64`.
-pub(crate) const LOW_BITS: u64 = 0x0101_0101_0101_0101;
-
-/// Bit i set where `lane_bits` sets bit 0 of byte i of word i / 8 of `column` read as
-/// little-endian `u64`s (only bit 0 of each byte of its result counts): 8 tiles per word with
-/// plain integer operations, which compile the same on every target.
-#[inline]
-pub(crate) fn byte_mask(column: &[u8; HEIGHT], lane_bits: impl Fn(u64) -> u64) -> u32 {
-    let words = column.chunks_exact(8);
-    words.enumerate().fold(0, |mask, (i, word)| {
-        let word = word
-            .first_chunk()
-            .map_or(0, |&bytes| u64::from_le_bytes(bytes));
-        mask | gather_byte_lanes(lane_bits(word) & LOW_BITS) << (8 * i)
-    })
-}
-
-/// Bit i set where bit 0 of byte i of `lanes` is (all other bits of `lanes` clear).
-#[inline]
-pub(crate) fn gather_byte_lanes(lanes: u64) -> u32 {
-    // The multiply moves bit 0 of byte j to bit 56 + j; no two partial products meet.
-    (lanes.wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
-}
-
-/// Bit 0 of each byte of `word` set where the byte is not zero.
-#[inline]
-pub(crate) fn nonzero_bytes(word: u64) -> u64 {
-    let word = word | word >> 4;
-    let word = word | word >> 2;
-    word | word >> 1
-}
-
-/// Bit y set where `flags[y]` has a flag other than the frame's: 4 tiles per `u64`.
-#[inline]
-fn flag_mask(flags: &[u16; HEIGHT]) -> u32 {
-    const KEPT: u64 = !(FRAME_FLAGS as u64) & 0xFFFF;
-    let words = flags.chunks_exact(4);
-    words.enumerate().fold(0, |mask, (i, word)| {
-        let word = word
-            .iter()
-            .rev()
-            .fold(0u64, |word, &lane| word << 16 | u64::from(lane));
-        let word = word & (KEPT * 0x0001_0001_0001_0001);
-        let word = word | word >> 8;
-        let lanes = nonzero_bytes(word) & 0x0001_0001_0001_0001;
-        // The multiply moves bit 0 of lane j to bit 60 + j; no two partial products meet.
-        let gathered = (lanes.wrapping_mul(1 << 60 | 1 << 45 | 1 << 30 | 1 << 15) >> 60) as u32;
-        mask | gathered << (4 * i)
-    })
-}
-
 /// One column's terrain and room masks, and the tiles that have area or spawn flags.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct ColumnBits {
@@ -204,7 +154,8 @@ struct ColumnBits {
     marked: u32,
 }
 
-/// [`ColumnBits`] of a column's `terrain` (as bytes), `rooms`, `flags` and `spawns`.
+/// [`ColumnBits`] of a column's `terrain` (as bytes), `rooms`, `flags` and `spawns`: the byte
+/// masks are those of [`crate::columns`], only the 16-bit flags need their own.
 #[inline]
 fn column_bits(
     terrain: &[u8; HEIGHT],
@@ -212,119 +163,62 @@ fn column_bits(
     flags: &[u16; HEIGHT],
     spawns: &[u8; HEIGHT],
 ) -> ColumnBits {
-    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
-    {
-        #[allow(unsafe_code)]
-        // SAFETY: `column_bits_sse2` is unsafe to call only because it enables SSE2, and this
-        // call is compiled only when the build target already requires SSE2
-        // (`target_feature = "sse2"`, part of the x86-64 baseline), so every CPU that runs it
-        // has SSE2.
-        unsafe {
-            column_bits_sse2(terrain, rooms, flags, spawns)
-        }
+    let floor = eq_mask(terrain, Terrain::Floor as u8);
+    ColumnBits {
+        floor,
+        wall: eq_mask(terrain, Terrain::Wall as u8),
+        room: floor & !eq_mask(rooms, NO_ROOM),
+        marked: !eq_mask(spawns, 0) | area_flag_mask(flags),
     }
-    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
-    column_bits_portable(terrain, rooms, flags, spawns)
 }
 
-/// [`column_bits`] with plain integer operations, 8 tiles per `u64` (area and spawn flags are
-/// rare, so they are looked at one by one only in a column that has any).
+/// Bit y set where `flags[y]` has a flag other than the frame's.
+#[inline]
+fn area_flag_mask(flags: &[u16; HEIGHT]) -> u32 {
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    // SAFETY: the callee's only requirement is its `#[target_feature(enable = "sse2")]`, and
+    // this line is compiled only when the build enables SSE2 (the `cfg` above; every x86-64
+    // target does), so the compiler already assumes SSE2 everywhere in this program.
+    #[allow(unsafe_code)]
+    return unsafe { area_flag_mask_sse2(flags) };
+    #[allow(unreachable_code)]
+    area_flag_mask_scalar(flags)
+}
+
+/// [`area_flag_mask`] tile by tile, for targets without SSE2 (and to check the vector form).
 #[cfg_attr(
     all(target_arch = "x86_64", target_feature = "sse2", not(test)),
     allow(dead_code)
 )]
-fn column_bits_portable(
-    terrain: &[u8; HEIGHT],
-    rooms: &[u8; HEIGHT],
-    flags: &[u16; HEIGHT],
-    spawns: &[u8; HEIGHT],
-) -> ColumnBits {
-    // Wall 0, floor 1, secondary 2: bit 0 is floor, neither bit is wall.
-    let floor = byte_mask(terrain, |word| word);
-    let wall = byte_mask(terrain, |word| !(word | word >> 1));
-    let room = floor & byte_mask(rooms, |word| nonzero_bytes(!word));
-    let area_flags = flags.iter().fold(0, |any, &f| any | f) & !FRAME_FLAGS;
-    let spawn_flags = spawns.iter().fold(0, |any, &spawn| any | spawn);
-    let marked = if area_flags | u16::from(spawn_flags) != 0 {
-        flag_mask(flags) | byte_mask(spawns, nonzero_bytes)
-    } else {
-        0
-    };
-    ColumnBits {
-        floor,
-        wall,
-        room,
-        marked,
-    }
+fn area_flag_mask_scalar(flags: &[u16; HEIGHT]) -> u32 {
+    flags.iter().enumerate().fold(0, |mask, (y, &f)| {
+        mask | u32::from(f & !FRAME_FLAGS != 0) << y
+    })
 }
 
-/// [`column_bits`] on SSE2: 16 tiles per byte compare (8 per 16-bit one), and the compare
-/// results moved into bits by `movemask`, a handful of instructions per mask.
+/// [`area_flag_mask`] on SSE2: 8 tiles per 16-bit compare, the results packed to bytes and
+/// moved into bits by `movemask`.
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 #[target_feature(enable = "sse2")]
-fn column_bits_sse2(
-    terrain: &[u8; HEIGHT],
-    rooms: &[u8; HEIGHT],
-    flags: &[u16; HEIGHT],
-    spawns: &[u8; HEIGHT],
-) -> ColumnBits {
+fn area_flag_mask_sse2(flags: &[u16; HEIGHT]) -> u32 {
     use std::arch::x86_64::{
-        __m128i, _mm_and_si128, _mm_cmpeq_epi16, _mm_cmpeq_epi8, _mm_movemask_epi8,
-        _mm_packs_epi16, _mm_set1_epi16, _mm_set1_epi8, _mm_set_epi16, _mm_set_epi8,
-        _mm_setzero_si128,
+        __m128i, _mm_and_si128, _mm_cmpeq_epi16, _mm_movemask_epi8, _mm_packs_epi16,
+        _mm_set1_epi16, _mm_set_epi16, _mm_setzero_si128,
     };
     const _: () = assert!(HEIGHT == 32);
     // The optimiser turns these element-wise builds into plain vector loads.
-    let bytes = |column: &[u8; HEIGHT], from: usize| -> __m128i {
-        let at = |i: usize| column[(from + i) % HEIGHT] as i8;
-        _mm_set_epi8(
-            at(15),
-            at(14),
-            at(13),
-            at(12),
-            at(11),
-            at(10),
-            at(9),
-            at(8),
-            at(7),
-            at(6),
-            at(5),
-            at(4),
-            at(3),
-            at(2),
-            at(1),
-            at(0),
-        )
-    };
-    let words = |column: &[u16; HEIGHT], from: usize| -> __m128i {
-        let at = |i: usize| column[(from + i) % HEIGHT] as i16;
+    let words = |from: usize| -> __m128i {
+        let at = |i: usize| flags[(from + i) % HEIGHT] as i16;
         _mm_set_epi16(at(7), at(6), at(5), at(4), at(3), at(2), at(1), at(0))
     };
-    // Bit y set where byte y of `column` equals `value`.
-    let equal = |column: &[u8; HEIGHT], value: u8| -> u32 {
-        let value = _mm_set1_epi8(value as i8);
-        let low = _mm_movemask_epi8(_mm_cmpeq_epi8(bytes(column, 0), value)) as u32;
-        let high = _mm_movemask_epi8(_mm_cmpeq_epi8(bytes(column, 16), value)) as u32;
-        low | high << 16
-    };
-    let floor = equal(terrain, Terrain::Floor as u8);
-    let wall = equal(terrain, Terrain::Wall as u8);
-    let room = floor & !equal(rooms, NO_ROOM);
-    let no_spawn = equal(spawns, 0);
-    // Bit y set where flags[y] has no flag but the frame's: 16-bit compares packed to bytes.
     let kept = _mm_set1_epi16(!FRAME_FLAGS as i16);
     let zero = _mm_setzero_si128();
+    // All ones in a lane whose flags are the frame's at most.
     let no_flag =
-        |from: usize| -> __m128i { _mm_cmpeq_epi16(_mm_and_si128(words(flags, from), kept), zero) };
+        |from: usize| -> __m128i { _mm_cmpeq_epi16(_mm_and_si128(words(from), kept), zero) };
     let low = _mm_movemask_epi8(_mm_packs_epi16(no_flag(0), no_flag(8))) as u32;
     let high = _mm_movemask_epi8(_mm_packs_epi16(no_flag(16), no_flag(24))) as u32;
-    let no_area_flag = low | high << 16;
-    ColumnBits {
-        floor,
-        wall,
-        room,
-        marked: !(no_spawn & no_area_flag),
-    }
+    !(low | high << 16)
 }
 
 /// `columns` as one expression per column.
@@ -349,21 +243,19 @@ impl Generator {
             ) else {
                 continue;
             };
-            let terrain = terrain.map(|t| t as u8);
+            let terrain = terrain_bytes(terrain);
             let ColumnBits {
                 floor,
                 wall,
                 room,
-                mut marked,
+                marked,
             } = column_bits(&terrain, rooms, flags, spawns);
             masks.floor[x] = floor;
             masks.wall[x] = wall;
             masks.room[x] = room;
             // Area and spawn flags are rare: only the marked tiles are looked at.
             let mut flag_bits = [0u32; 9];
-            while marked != 0 {
-                let y = marked.trailing_zeros() as usize;
-                marked &= marked - 1;
+            for y in set_bits(marked) {
                 let (tile_flags, tile_spawn) = (flags[y % HEIGHT], spawns[y % HEIGHT]);
                 let has = |flag: u16| u32::from(tile_flags & flag != 0) << y;
                 let spawns = |flag: u8| u32::from(tile_spawn & flag != 0) << y;
@@ -644,10 +536,7 @@ impl Generator {
             let off_floor = !m.floor[x];
             m.item[x] &= !(off_floor & FRAME_COLUMNS[x]);
             m.trap[x] &= !off_floor & !(m.stairs[x] | m.item[x]);
-            let mut touched = m.touched[x];
-            while touched != 0 {
-                let y = touched.trailing_zeros() as usize;
-                touched &= touched - 1;
+            for y in set_bits(m.touched[x]) {
                 let flag = |columns: &Columns, flag: u8| flag * ((columns[x] >> y) & 1) as u8;
                 self.tiles.spawn[(x * HEIGHT + y) % TILES] = flag(&m.stairs, SPAWN_STAIRS)
                     | flag(&m.item, SPAWN_ITEM)
@@ -939,6 +828,23 @@ mod tests {
             let entries = &mut entries[..used];
             traced_entries(&before, len, start, entries, &mut slots);
             assert_traced(&list, start, entries, &slots[..], round);
+        }
+    }
+
+    /// [`column_bits`] from the byte-by-byte masks only.
+    fn column_bits_portable(
+        terrain: &[u8; HEIGHT],
+        rooms: &[u8; HEIGHT],
+        flags: &[u16; HEIGHT],
+        spawns: &[u8; HEIGHT],
+    ) -> ColumnBits {
+        use crate::columns::scalar;
+        let floor = scalar::eq_mask(terrain, Terrain::Floor as u8);
+        ColumnBits {
+            floor,
+            wall: scalar::eq_mask(terrain, Terrain::Wall as u8),
+            room: floor & !scalar::eq_mask(rooms, NO_ROOM),
+            marked: !scalar::eq_mask(spawns, 0) | area_flag_mask_scalar(flags),
         }
     }
 

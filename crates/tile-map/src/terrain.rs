@@ -1,7 +1,7 @@
 //! Passes over the finished layout: junctions (`FinalizeJunctions`) and secondary terrain
 //! (`GenerateSecondaryTerrainFormations`: rivers, their lakes, standalone lakes, the clean-up).
 
-use crate::columns::{eq_mask, terrain_bytes};
+use crate::columns::{eq_mask, set_bits, terrain_bytes};
 use crate::generator::Generator;
 use crate::props::{FloorProperties, Quirks};
 use crate::tile::{
@@ -46,10 +46,7 @@ impl Generator {
             return;
         }
         for x in 0..WIDTH {
-            let mut rest = anchors[x];
-            while rest != 0 {
-                let y = rest.trailing_zeros() as usize;
-                rest &= rest - 1;
+            for y in set_bits(anchors[x]) {
                 self.tiles.room[(x * HEIGHT + y) % TILES] = NO_ROOM;
             }
             // Only hallway tiles mark junctions.
@@ -82,10 +79,9 @@ impl Generator {
 
     /// Marks the tiles of column `x` set in `column` as junctions; secondary terrain there
     /// becomes floor.
-    fn mark_junctions(&mut self, x: usize, mut column: u32) {
-        while column != 0 {
-            let at = (x * HEIGHT + column.trailing_zeros() as usize) % TILES;
-            column &= column - 1;
+    fn mark_junctions(&mut self, x: usize, column: u32) {
+        for y in set_bits(column) {
+            let at = (x * HEIGHT + y) % TILES;
             self.tiles.flags[at] |= F_JUNCTION;
             if self.tiles.terrain[at] == Terrain::Secondary {
                 self.tiles.terrain[at] = Terrain::Floor;
@@ -258,10 +254,8 @@ impl Generator {
             let Some((terrain, _)) = self.tiles.column(x) else {
                 continue;
             };
-            let mut water = eq_mask(&terrain_bytes(terrain), Terrain::Secondary as u8);
-            while water != 0 {
-                let y = water.trailing_zeros() as usize;
-                water &= water - 1;
+            let water = eq_mask(&terrain_bytes(terrain), Terrain::Secondary as u8);
+            for y in set_bits(water) {
                 let at = (x * HEIGHT + y) % TILES;
                 let flags = self.tiles.flags[at];
                 if flags & (F_IN_SHOP | F_IN_MONSTER_HOUSE | F_UNBREAKABLE) != 0
