@@ -1459,14 +1459,10 @@ impl<'p> Builder<'p> {
             let key_found = key_outside || {
                 let adjacency =
                     adjacency.get_or_insert_with(|| Adjacency::new(self.len(), &self.links));
-                let reach = self.reachable(adjacency, Some(edge));
-                (0..self.len()).any(|p| reach[p] && pack.rooms[self.room_of(p)].key == Some(key))
+                self.key_reached_without(adjacency, edge, key)
             };
             if !key_found {
-                return Some(format!(
-                    "key `{}` cannot be reached from the start without passing its own locked door",
-                    pack.keys[key]
-                ));
+                return Some(self.key_behind_its_door(key));
             }
         }
         None
@@ -1474,7 +1470,6 @@ impl<'p> Builder<'p> {
 
     /// [`Builder::broken_reachability`] by walking the connections.
     fn broken_reachability_by_walks(&self) -> Option<String> {
-        let pack = self.pack;
         let adjacency = Adjacency::new(self.len(), &self.links);
         if self.reachable(&adjacency, None).iter().any(|&r| !r) {
             return Some(
@@ -1486,17 +1481,25 @@ impl<'p> Builder<'p> {
                 continue;
             };
             let key = key as usize;
-            let reach = self.reachable(&adjacency, Some(edge));
-            let key_found =
-                (0..self.len()).any(|p| reach[p] && pack.rooms[self.room_of(p)].key == Some(key));
-            if !key_found {
-                return Some(format!(
-                    "key `{}` cannot be reached from the start without passing its own locked door",
-                    pack.keys[key]
-                ));
+            if !self.key_reached_without(&adjacency, edge, key) {
+                return Some(self.key_behind_its_door(key));
             }
         }
         None
+    }
+
+    /// Whether a room holding `key` is reached from the start without passing connection `edge`.
+    fn key_reached_without(&self, adjacency: &Adjacency, edge: usize, key: usize) -> bool {
+        let reach = self.reachable(adjacency, Some(edge));
+        (0..self.len()).any(|p| reach[p] && self.pack.rooms[self.room_of(p)].key == Some(key))
+    }
+
+    /// The broken rule for a `key` reached only through its own locked door.
+    fn key_behind_its_door(&self, key: usize) -> String {
+        format!(
+            "key `{}` cannot be reached from the start without passing its own locked door",
+            self.pack.keys[key]
+        )
     }
 }
 

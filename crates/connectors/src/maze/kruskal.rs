@@ -273,25 +273,14 @@ fn carve_without_blocks(
         &mut scratch.bucket_starts,
         |&wall| wall,
     );
-    let parts = &mut scratch.parts;
-    parts.clear();
-    parts.resize(cells.len(), ROOT);
-    let mut joins_left = cells.len() - 1;
-    for &entry in scratch.plain_sorted.iter() {
-        if joins_left == 0 {
-            break;
-        }
+    let count = cells.len() as u32;
+    let walls = scratch.plain_sorted.iter().map(|&entry| {
         let wall = entry as u32 as usize;
         let a = wall >> 1;
         let b = a + if wall & 1 == 1 { width } else { 1 };
-        let (root_a, root_b) = (find_part(parts, a as u32), find_part(parts, b as u32));
-        if root_a == root_b {
-            continue;
-        }
-        union_parts(parts, root_a, root_b);
-        open_wall(cells, width, a, wall & 1 == 1);
-        joins_left -= 1;
-    }
+        (wall, [a as u32, b as u32])
+    });
+    open_joining_walls(cells, width, &mut scratch.parts, count, walls);
 }
 
 /// The sort order of a wall: by key, then by id.
@@ -573,24 +562,35 @@ fn join_parts(
     count: u32,
 ) {
     bucket_sort(pending, sorted_pending, bucket_starts, |wall| wall.order);
-    let pending = &sorted_pending[..];
+    let walls = sorted_pending
+        .iter()
+        .map(|wall| (wall.order as u32 as usize, wall.parts));
+    open_joining_walls(cells, width, parts, count, walls);
+}
+
+/// Runs `walls` (in order, each as its id and the sets on its two sides) through a union-find
+/// of `count` sets, opening each wall that joins two, until all are one.
+#[inline(always)]
+fn open_joining_walls(
+    cells: &mut [u8],
+    width: usize,
+    parts: &mut Vec<u32>,
+    count: u32,
+    walls: impl Iterator<Item = (usize, [u32; 2])>,
+) {
     parts.clear();
     parts.resize(count as usize, ROOT);
     let mut joins_left = count.saturating_sub(1);
-    for wall in pending.iter() {
+    for (wall, [a, b]) in walls {
         if joins_left == 0 {
             break;
         }
-        let (root_a, root_b) = (
-            find_part(parts, wall.parts[0]),
-            find_part(parts, wall.parts[1]),
-        );
+        let (root_a, root_b) = (find_part(parts, a), find_part(parts, b));
         if root_a == root_b {
             continue;
         }
         union_parts(parts, root_a, root_b);
-        let wall_id = wall.order as u32 as usize;
-        open_wall(cells, width, wall_id >> 1, wall_id & 1 == 1);
+        open_wall(cells, width, wall >> 1, wall & 1 == 1);
         joins_left -= 1;
     }
 }
