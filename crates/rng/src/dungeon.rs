@@ -181,6 +181,51 @@ impl DungeonRng {
         self.find_on_path(n, count, wanted, on_hit, Path::Fastest);
     }
 
+    /// Looks ahead at the next `count` results of [`Rand16::rand_int`]`(n)`, without drawing
+    /// them, taken as pairs (draws 0 and 1, 2 and 3, ...; an odd count's last draw is left
+    /// out), and calls `on_pair(first, second, wanted)` on every pair that holds one of the
+    /// values in `wanted`, last pair first. `on_pair` may change `wanted`; every earlier pair
+    /// is tested against the new values.
+    ///
+    /// This is [`DungeonRng::find_rand_int_reversed`] for consumers of pairs (the spawn
+    /// shuffles' swaps, traced backwards): a block holding a wanted value is searched for the
+    /// next pair with one vector compare per wanted value, not pair by pair.
+    pub fn find_rand_int_pairs_reversed<const K: usize>(
+        &self,
+        n: u16,
+        count: usize,
+        wanted: &mut [u16; K],
+        on_pair: impl FnMut(u16, u16, &mut [u16; K]),
+    ) {
+        self.find_pairs_on_path(n, count, wanted, on_pair, Path::Fastest);
+    }
+
+    /// [`DungeonRng::find_rand_int_pairs_reversed`] with the whole blocks scanned on `path`.
+    fn find_pairs_on_path<const K: usize>(
+        &self,
+        n: u16,
+        count: usize,
+        wanted: &mut [u16; K],
+        mut on_pair: impl FnMut(u16, u16, &mut [u16; K]),
+        path: Path,
+    ) {
+        let mut on_block = |values: &[u16; LANES], _valid: usize, last: usize, wanted: &mut _| {
+            // Only lanes below the pair just handed over are searched again, and the block's
+            // lanes past `valid` are never named (the first hit is below it, the rest below
+            // that).
+            let mut pair = last / 2;
+            loop {
+                on_pair(values[2 * pair], values[2 * pair + 1], wanted);
+                let below = lanes_holding(values, wanted) & ((1 << (2 * pair)) - 1);
+                if below == 0 {
+                    break;
+                }
+                pair = (31 - below.leading_zeros() as usize) / 2;
+            }
+        };
+        self.scan_on_path(n, count & !1, wanted, &mut on_block, path);
+    }
+
     /// [`DungeonRng::find_rand_int_reversed`] with the whole blocks scanned on `path`.
     fn find_on_path<const K: usize>(
         &self,
@@ -188,6 +233,24 @@ impl DungeonRng {
         count: usize,
         wanted: &mut [u16; K],
         mut on_hit: impl FnMut(&[u16], &mut [u16; K]),
+        path: Path,
+    ) {
+        let mut on_block = |values: &[u16; LANES], valid: usize, last: usize, wanted: &mut _| {
+            on_hit(&values[..through_pair(last).min(valid)], wanted);
+        };
+        self.scan_on_path(n, count, wanted, &mut on_block, path);
+    }
+
+    /// Calls `on_block(values, valid, last, wanted)` on every block of the next `count`
+    /// results of `RandInt(n)` that holds a value of `wanted`, last block first: `values[..valid]`
+    /// are the block's draws in draw order (16 but for the earliest block), `last` the lane of
+    /// its last wanted value.
+    fn scan_on_path<const K: usize>(
+        &self,
+        n: u16,
+        count: usize,
+        wanted: &mut [u16; K],
+        on_block: &mut impl FnMut(&[u16; LANES], usize, usize, &mut [u16; K]),
         path: Path,
     ) {
         match self.selected {
@@ -198,7 +261,7 @@ impl DungeonRng {
                     n,
                     count,
                 };
-                find_reversed::<true, K>(run, wanted, &mut on_hit, path);
+                find_reversed::<true, K>(run, wanted, on_block, path);
             }
             Selected::Secondary(index) => {
                 let run = Run {
@@ -207,7 +270,7 @@ impl DungeonRng {
                     n,
                     count,
                 };
-                find_reversed::<false, K>(run, wanted, &mut on_hit, path);
+                find_reversed::<false, K>(run, wanted, on_block, path);
             }
         }
     }
@@ -291,11 +354,11 @@ struct Run {
 fn find_reversed<const HIGH: bool, const K: usize>(
     run: Run,
     wanted: &mut [u16; K],
-    on_hit: &mut impl FnMut(&[u16], &mut [u16; K]),
+    on_block: &mut impl FnMut(&[u16; LANES], usize, usize, &mut [u16; K]),
     path: Path,
 ) {
-    find_blocks::<HIGH, K>(run, wanted, on_hit, path);
-    find_in_rest::<HIGH, K>(run, wanted, on_hit);
+    find_blocks::<HIGH, K>(run, wanted, on_block, path);
+    find_in_rest::<HIGH, K>(run, wanted, on_block);
 }
 
 /// Which code scans the whole blocks (all give the same results; tests compare them).
@@ -315,11 +378,11 @@ enum Path {
 fn find_blocks<const HIGH: bool, const K: usize>(
     run: Run,
     wanted: &mut [u16; K],
-    on_hit: &mut impl FnMut(&[u16], &mut [u16; K]),
+    on_block: &mut impl FnMut(&[u16; LANES], usize, usize, &mut [u16; K]),
     path: Path,
 ) {
     if path == Path::Portable {
-        find_blocks_portable::<HIGH, K>(run, wanted, on_hit);
+        find_blocks_portable::<HIGH, K>(run, wanted, on_block);
         return;
     }
     #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
@@ -329,7 +392,7 @@ fn find_blocks<const HIGH: bool, const K: usize>(
             // SAFETY: `find_blocks_avx2` is unsafe to call only because it enables AVX2, and
             // the check just above found that this CPU has AVX2.
             unsafe {
-                find_blocks_avx2::<HIGH, K>(run, wanted, on_hit);
+                find_blocks_avx2::<HIGH, K>(run, wanted, on_block);
             }
             return;
         }
@@ -339,11 +402,11 @@ fn find_blocks<const HIGH: bool, const K: usize>(
         // (`target_feature = "sse2"`, part of the x86-64 baseline), so every CPU that runs it
         // has SSE2.
         unsafe {
-            find_blocks_sse2::<HIGH, K>(run, wanted, on_hit);
+            find_blocks_sse2::<HIGH, K>(run, wanted, on_block);
         }
     }
     #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
-    find_blocks_portable::<HIGH, K>(run, wanted, on_hit);
+    find_blocks_portable::<HIGH, K>(run, wanted, on_block);
 }
 
 /// `RandInt(n)` of the draw the LCG `state` gives.
@@ -370,7 +433,7 @@ fn block_values<const HIGH: bool>(first: u32, run: Run) -> [u16; LANES] {
 fn find_in_rest<const HIGH: bool, const K: usize>(
     run: Run,
     wanted: &mut [u16; K],
-    on_hit: &mut impl FnMut(&[u16], &mut [u16; K]),
+    on_block: &mut impl FnMut(&[u16; LANES], usize, usize, &mut [u16; K]),
 ) {
     let rest = run.count % LANES;
     if rest == 0 {
@@ -382,7 +445,7 @@ fn find_in_rest<const HIGH: bool, const K: usize>(
         .iter()
         .rposition(|value| wanted.contains(value))
     {
-        on_hit(&values[..through_pair(last).min(rest)], wanted);
+        on_block(&values, rest, last, wanted);
     }
 }
 
@@ -414,7 +477,7 @@ fn last_block_states(run: Run) -> Option<[u32; LANES]> {
 fn find_blocks_portable<const HIGH: bool, const K: usize>(
     run: Run,
     wanted: &mut [u16; K],
-    on_hit: &mut impl FnMut(&[u16], &mut [u16; K]),
+    on_block: &mut impl FnMut(&[u16; LANES], usize, usize, &mut [u16; K]),
 ) {
     let Some(states) = last_block_states(run) else {
         return;
@@ -429,7 +492,7 @@ fn find_blocks_portable<const HIGH: bool, const K: usize>(
         });
         if holds_any(&values, wanted) {
             let last = values.iter().rposition(|value| wanted.contains(value));
-            on_hit(&values[..through_pair(last.unwrap_or(LANES - 1))], wanted);
+            on_block(&values, LANES, last.unwrap_or(LANES - 1), wanted);
         }
         step_halves(&mut low, &mut high, back_block);
     }
@@ -443,7 +506,7 @@ fn find_blocks_portable<const HIGH: bool, const K: usize>(
 fn find_blocks_sse2<const HIGH: bool, const K: usize>(
     run: Run,
     wanted: &mut [u16; K],
-    on_hit: &mut impl FnMut(&[u16], &mut [u16; K]),
+    on_block: &mut impl FnMut(&[u16; LANES], usize, usize, &mut [u16; K]),
 ) {
     use std::arch::x86_64::{
         __m128i, _mm_add_epi16, _mm_cmpeq_epi16, _mm_movemask_epi8, _mm_mulhi_epu16,
@@ -496,7 +559,7 @@ fn find_blocks_sse2<const HIGH: bool, const K: usize>(
             // SAFETY: two `__m128i` and `[u16; 16]` have the same size, every bit pattern is
             // valid for both, and the array's alignment (2) is no stricter than the vectors'.
             let values: [u16; LANES] = unsafe { std::mem::transmute(values) };
-            on_hit(&values[..through_pair(last)], wanted);
+            on_block(&values, LANES, last, wanted);
             targets = wanted.map(|value| splat(u32::from(value)));
         }
         for (low, high) in low.iter_mut().zip(high.iter_mut()) {
@@ -527,7 +590,7 @@ fn find_blocks_sse2<const HIGH: bool, const K: usize>(
 fn find_blocks_avx2<const HIGH: bool, const K: usize>(
     run: Run,
     wanted: &mut [u16; K],
-    on_hit: &mut impl FnMut(&[u16], &mut [u16; K]),
+    on_block: &mut impl FnMut(&[u16; LANES], usize, usize, &mut [u16; K]),
 ) {
     use std::arch::x86_64::{
         __m256i, _mm256_add_epi16, _mm256_cmpeq_epi16, _mm256_movemask_epi8, _mm256_mulhi_epu16,
@@ -569,7 +632,11 @@ fn find_blocks_avx2<const HIGH: bool, const K: usize>(
     let zero = _mm256_setzero_si256();
     let mut targets: [__m256i; K] = wanted.map(|value| splat(u32::from(value)));
     for _ in 0..run.count / LANES {
-        let values = _mm256_mulhi_epu16(if HIGH { high } else { low }, n);
+        // `n` goes through `black_box` on every use (a store, and a load folded into the
+        // multiply): the optimiser otherwise widens the one multiply-high into two on 32-bit
+        // lanes and a pack, seven instructions instead of two.
+        let output = if HIGH { high } else { low };
+        let values = _mm256_mulhi_epu16(output, std::hint::black_box(n));
         let mut named = zero;
         for &target in &targets {
             named = _mm256_or_si256(named, _mm256_cmpeq_epi16(values, target));
@@ -582,7 +649,7 @@ fn find_blocks_avx2<const HIGH: bool, const K: usize>(
             // SAFETY: `__m256i` and `[u16; 16]` have the same size, every bit pattern is valid
             // for both, and the array's alignment (2) is no stricter than the vector's.
             let values: [u16; LANES] = unsafe { std::mem::transmute(values) };
-            on_hit(&values[..through_pair(last)], wanted);
+            on_block(&values, LANES, last, wanted);
             targets = wanted.map(|value| splat(u32::from(value)));
         }
         let next_low = _mm256_add_epi16(_mm256_mullo_epi16(low, mul_low), add_low);
@@ -611,6 +678,54 @@ fn holds_any<const K: usize>(values: &[u16; LANES], wanted: &[u16; K]) -> bool {
         }
     }
     named.iter().fold(0, |any, &named| any | named) != 0
+}
+
+/// Bit l set where lane l of `values` is one of `wanted`.
+#[inline]
+fn lanes_holding<const K: usize>(values: &[u16; LANES], wanted: &[u16; K]) -> u32 {
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    // SAFETY: the callee's only requirement is its `#[target_feature(enable = "sse2")]`, and
+    // this line is compiled only when the build enables SSE2 (the `cfg` above; every x86-64
+    // target does), so every CPU that runs it has SSE2.
+    #[allow(unsafe_code)]
+    return unsafe { lanes_holding_sse2(values, wanted) };
+    #[allow(unreachable_code)]
+    lanes_holding_portable(values, wanted)
+}
+
+/// [`lanes_holding`] lane by lane (targets without SSE2, and the test's reference).
+#[cfg_attr(
+    all(target_arch = "x86_64", target_feature = "sse2", not(test)),
+    allow(dead_code)
+)]
+fn lanes_holding_portable<const K: usize>(values: &[u16; LANES], wanted: &[u16; K]) -> u32 {
+    values.iter().enumerate().fold(0, |lanes, (lane, value)| {
+        lanes | u32::from(wanted.contains(value)) << lane
+    })
+}
+
+/// [`lanes_holding`] on SSE2: one compare of 8 lanes per wanted value and half, the halves'
+/// results packed to bytes and moved into bits by `movemask`.
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+#[target_feature(enable = "sse2")]
+fn lanes_holding_sse2<const K: usize>(values: &[u16; LANES], wanted: &[u16; K]) -> u32 {
+    use std::arch::x86_64::{
+        _mm_cmpeq_epi16, _mm_movemask_epi8, _mm_or_si128, _mm_packs_epi16, _mm_set1_epi16,
+        _mm_set_epi16, _mm_setzero_si128,
+    };
+    // The optimiser turns these element-wise builds into plain vector loads.
+    let half = |from: usize| {
+        let at = |i: usize| values[(from + i) % LANES] as i16;
+        _mm_set_epi16(at(7), at(6), at(5), at(4), at(3), at(2), at(1), at(0))
+    };
+    let (low, high) = (half(0), half(8));
+    let (mut named_low, mut named_high) = (_mm_setzero_si128(), _mm_setzero_si128());
+    for &value in wanted {
+        let target = _mm_set1_epi16(value as i16);
+        named_low = _mm_or_si128(named_low, _mm_cmpeq_epi16(low, target));
+        named_high = _mm_or_si128(named_high, _mm_cmpeq_epi16(high, target));
+    }
+    _mm_movemask_epi8(_mm_packs_epi16(named_low, named_high)) as u32
 }
 
 /// Applies `map` to every lane's state, kept as 16-bit halves (`high:low`), with 16-bit
@@ -897,5 +1012,94 @@ mod tests {
             reported > 500 && skipped > 500,
             "{reported} reported, {skipped} skipped"
         );
+    }
+
+    /// `find_rand_int_pairs_reversed` reports exactly the pairs, last first, that hold a value
+    /// wanted at the time they are reached, with `wanted` changed as a trace changes it (the
+    /// pair's values trade places, so a value may be named again earlier in the same block)
+    /// and sometimes to an unrelated value (so a block's earlier hits may go away), on every
+    /// path and generator.
+    #[test]
+    fn find_rand_int_pairs_reversed_reports_exactly_the_wanted_pairs() {
+        let mut picks = DungeonRng::init(0x9A125);
+        let mut reported = 0usize;
+        for seed in [5u32, 0x8765_4321, u32::MAX] {
+            for selection in [None, Some(2), Some(4)] {
+                for count in [0usize, 1, 2, 6, 15, 16, 17, 18, 34, 256, 998, 5201] {
+                    for n in [1u16, 3, 8, 37, 1300, u16::MAX] {
+                        let mut rng = DungeonRng::init(seed);
+                        if let Some(index) = selection {
+                            rng.use_secondary(index);
+                        }
+                        let before = rng.clone();
+                        let draws: Vec<u16> = (0..count)
+                            .map(|_| rng.rand_int(i32::from(n)) as u16)
+                            .collect();
+                        let mut wanted = [0u16; 4];
+                        for value in &mut wanted {
+                            *value = picks.rand_int(i32::from(n)) as u16;
+                        }
+                        // What a consumer does with a pair: the pair's values trade places
+                        // in `wanted`, and every third pair one slot gets a fresh value.
+                        let react = |a: u16, b: u16, wanted: &mut [u16; 4], hits: usize| {
+                            for value in wanted.iter_mut() {
+                                *value = if *value == a {
+                                    b
+                                } else if *value == b {
+                                    a
+                                } else {
+                                    *value
+                                };
+                            }
+                            if hits % 3 == 2 {
+                                let fresh = (seed as usize).wrapping_mul(hits + 7) >> 7;
+                                wanted[hits % 4] = (fresh % usize::from(n.max(1))) as u16;
+                            }
+                        };
+                        let mut expected_wanted = wanted;
+                        let mut expected = Vec::new();
+                        for pair in draws[..count & !1].chunks_exact(2).rev() {
+                            if expected_wanted.iter().any(|w| pair.contains(w)) {
+                                expected.push((pair[0], pair[1]));
+                                react(pair[0], pair[1], &mut expected_wanted, expected.len());
+                            }
+                        }
+                        reported += expected.len();
+                        for path in [Path::Fastest, Path::Sse2, Path::Portable] {
+                            let mut got = Vec::new();
+                            let mut got_wanted = wanted;
+                            let on_pair = |a: u16, b: u16, wanted: &mut [u16; 4]| {
+                                got.push((a, b));
+                                react(a, b, wanted, got.len());
+                            };
+                            before.find_pairs_on_path(n, count, &mut got_wanted, on_pair, path);
+                            let context = format!("seed {seed} {selection:?} count {count} n {n}");
+                            assert_eq!(got, expected, "{context} {path:?}");
+                            assert_eq!(got_wanted, expected_wanted, "{context} {path:?}");
+                        }
+                    }
+                }
+            }
+        }
+        assert!(reported > 5000, "{reported} pairs reported");
+    }
+
+    /// The lanes holding a wanted value, on SSE2 (on x86-64) and lane by lane.
+    #[test]
+    fn lanes_holding_agrees_with_the_lane_loop() {
+        let mut rng = DungeonRng::init(0x1A4E);
+        for round in 0..5000 {
+            let spread = [4, 40, 65_535][round % 3];
+            let values: [u16; LANES] = std::array::from_fn(|_| rng.rand_int(spread) as u16);
+            let wanted: [u16; 5] = std::array::from_fn(|_| rng.rand_int(spread) as u16);
+            let want =
+                (0..LANES).fold(0u32, |m, l| m | u32::from(wanted.contains(&values[l])) << l);
+            assert_eq!(lanes_holding(&values, &wanted), want, "round {round}");
+            assert_eq!(
+                lanes_holding_portable(&values, &wanted),
+                want,
+                "round {round}"
+            );
+        }
     }
 }

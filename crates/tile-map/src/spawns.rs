@@ -624,6 +624,10 @@ fn traced_entries(
     }
 }
 
+/// Length of [`trace_reversed`]'s table of traced positions: a sink and [`LOOKED_UP_MAX`]
+/// positions, rounded up to a power of two.
+const TRACE_AT: usize = (LOOKED_UP_MAX + 1).next_power_of_two();
+
 /// [`traced_entries`] with the positions compared `K` at a time (`traced` holds 1..=K).
 fn trace_reversed<const K: usize>(
     shuffle: &rng::DungeonRng,
@@ -631,23 +635,31 @@ fn trace_reversed<const K: usize>(
     traced: &mut [u16],
     slots: &mut TraceSlots,
 ) {
-    for (i, &position) in traced.iter().enumerate() {
-        // At most LOOKED_UP_MAX (16) positions: slot i + 1 fits.
+    // Slot 0 is a sink that swaps of untraced positions write to (`slots` gives 0 for
+    // them), so that a swap is undone without a branch; slots 1..=16 hold the traced
+    // positions. A power-of-two length lets a masked index skip the bounds check.
+    let mut at = [u16::MAX; TRACE_AT];
+    for (i, &position) in traced.iter().enumerate().take(LOOKED_UP_MAX) {
         slots[usize::from(position)] = (i + 1) as u8;
+        at[i + 1] = position;
     }
-    let last = traced.len().saturating_sub(1);
-    let wanted_now = |traced: &[u16]| -> [u16; K] {
-        std::array::from_fn(|i| traced.get(i.min(last)).copied().unwrap_or(u16::MAX))
-    };
-    let mut wanted = wanted_now(traced);
-    // len <= TILES < 65536: RandInt(len) is the 16-bit form. Blocks hold whole swaps (every
-    // block boundary is a multiple of 4 draws from the end and the start).
-    shuffle.find_rand_int_reversed(len as u16, 4 * len, &mut wanted, |block, wanted| {
-        undo_swaps(block, traced, slots);
-        *wanted = wanted_now(traced);
+    // Unused compares look for u16::MAX, never a draw (draws are below len <= TILES).
+    let wanted_now =
+        |at: &[u16; TRACE_AT]| -> [u16; K] { std::array::from_fn(|i| at[(i + 1) % TRACE_AT]) };
+    let mut wanted = wanted_now(&at);
+    // len <= TILES < 65536: RandInt(len) is the 16-bit form; the draws pair up as swaps.
+    shuffle.find_rand_int_pairs_reversed(len as u16, 4 * len, &mut wanted, |a, b, wanted| {
+        // Before this swap, what is at a was at b and the other way round.
+        let (at_a, at_b) = (slots[usize::from(a)], slots[usize::from(b)]);
+        slots[usize::from(a)] = at_b;
+        slots[usize::from(b)] = at_a;
+        at[usize::from(at_a) % TRACE_AT] = b;
+        at[usize::from(at_b) % TRACE_AT] = a;
+        *wanted = wanted_now(&at);
     });
-    for &position in traced.iter() {
-        slots[usize::from(position)] = 0;
+    for (i, position) in traced.iter_mut().enumerate() {
+        *position = at[(i + 1) % TRACE_AT];
+        slots[usize::from(*position)] = 0;
     }
 }
 
