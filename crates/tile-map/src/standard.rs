@@ -2,7 +2,7 @@
 //! positions, room assignment, rooms and anchors, the connection random walk with dead-end
 //! removal, hallways, room merging and `EnsureConnectedGrid`.
 
-use crate::generator::Generator;
+use crate::generator::{Generator, GridCell};
 use crate::props::{FloorProperties, Quirks};
 use crate::tile::{
     index, Terrain, ANCHOR_ROOM, HEIGHT, NO_ROOM, SPAWN_ITEM, SPAWN_STAIRS, SPAWN_TRAP, WIDTH,
@@ -23,6 +23,8 @@ const DIR_RIGHT: i32 = 0;
 const DIR_UP: i32 = 1;
 const DIR_LEFT: i32 = 2;
 const DIR_DOWN: i32 = 3;
+/// The grid step of each direction above, in order.
+const GRID_STEPS: [(i32, i32); 4] = [(1, 0), (0, -1), (-1, 0), (0, 1)];
 
 impl Generator {
     /// `GenerateStandardFloor`, in the game's order.
@@ -271,26 +273,19 @@ impl Generator {
         }
     }
 
+    /// Links cell (x, y) with its neighbour in `direction` (0..4). The direction is random,
+    /// so both cells' flags are set from comparisons rather than by a branch on it.
     fn link(&mut self, x: i32, y: i32, direction: i32) {
-        match direction {
-            DIR_RIGHT => {
-                self.gm(x, y).connected_to_right = true;
-                self.gm(x + 1, y).connected_to_left = true;
-            }
-            DIR_UP => {
-                self.gm(x, y).connected_to_top = true;
-                self.gm(x, y - 1).connected_to_bottom = true;
-            }
-            DIR_LEFT => {
-                self.gm(x, y).connected_to_left = true;
-                self.gm(x - 1, y).connected_to_right = true;
-            }
-            DIR_DOWN => {
-                self.gm(x, y).connected_to_bottom = true;
-                self.gm(x, y + 1).connected_to_top = true;
-            }
-            _ => {}
-        }
+        let mark = |cell: &mut GridCell, direction: i32| {
+            cell.connected_to_right |= direction == DIR_RIGHT;
+            cell.connected_to_top |= direction == DIR_UP;
+            cell.connected_to_left |= direction == DIR_LEFT;
+            cell.connected_to_bottom |= direction == DIR_DOWN;
+        };
+        mark(self.gm(x, y), direction);
+        let (nx, ny) = Self::step(direction, x, y);
+        // The neighbour links back in the opposite direction.
+        mark(self.gm(nx, ny), (direction + 2) % 4);
     }
 
     /// `AssignGridCellConnections`: a random walk with momentum from the cursor, then (when dead
@@ -391,21 +386,19 @@ impl Generator {
     }
 
     fn step_on_grid(direction: i32, x: i32, y: i32, grid_x: i32, grid_y: i32) -> bool {
-        match direction {
-            DIR_RIGHT => x < grid_x - 1,
-            DIR_UP => y > 0,
-            DIR_LEFT => x > 0,
-            _ => y < grid_y - 1,
-        }
+        // Only the edge the step goes towards is tested, as in the game; `&` and `|` keep
+        // the random direction out of branches.
+        let (dx, dy) = GRID_STEPS[(direction & 3) as usize];
+        ((dx <= 0) | (x < grid_x - 1))
+            & ((dx >= 0) | (x > 0))
+            & ((dy <= 0) | (y < grid_y - 1))
+            & ((dy >= 0) | (y > 0))
     }
 
+    /// The cell one step from (x, y) in `direction` (0..4), read from a table.
     fn step(direction: i32, x: i32, y: i32) -> (i32, i32) {
-        match direction {
-            DIR_RIGHT => (x + 1, y),
-            DIR_UP => (x, y - 1),
-            DIR_LEFT => (x - 1, y),
-            _ => (x, y + 1),
-        }
+        let (dx, dy) = GRID_STEPS[(direction & 3) as usize];
+        (x + dx, y + dy)
     }
 
     /// One straight run of `create_hallway`; returns false when the hallway ran into open floor
