@@ -73,25 +73,30 @@ pub(crate) fn set_bits(mut mask: u32) -> impl Iterator<Item = usize> {
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 mod sse2 {
     use std::arch::x86_64::{
-        __m128i, _mm_cmpeq_epi8, _mm_min_epu8, _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8,
-        _mm_set_epi64x, _mm_slli_si128, _mm_srli_si128,
+        __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_min_epu8, _mm_movemask_epi8, _mm_or_si128,
+        _mm_set1_epi8, _mm_slli_si128, _mm_srli_si128,
     };
 
     use crate::tile::HEIGHT;
 
-    /// The column's two halves as vectors (two unaligned loads once optimised).
+    /// The column's two halves as vectors: two unaligned loads. (Built from integers instead,
+    /// the optimiser emits a load, a second load of the upper eight bytes and a merge.)
     #[inline]
     #[target_feature(enable = "sse2")]
     fn halves(column: &[u8; HEIGHT]) -> [__m128i; 2] {
-        let word = |i: usize| {
-            let mut bytes = [0u8; 8];
-            bytes.copy_from_slice(&column[8 * i..8 * i + 8]);
-            i64::from_le_bytes(bytes)
+        const _: () = assert!(HEIGHT == 32);
+        let base: *const u8 = column.as_ptr();
+        #[allow(unsafe_code)]
+        // SAFETY: `column` is a reference to 32 readable bytes, and each load reads 16 of them
+        // (bytes 0..16 and 16..32); `_mm_loadu_si128` allows any alignment, and this function
+        // enables the SSE2 it needs.
+        let halves = unsafe {
+            [
+                _mm_loadu_si128(base.cast()),
+                _mm_loadu_si128(base.add(16).cast()),
+            ]
         };
-        [
-            _mm_set_epi64x(word(1), word(0)),
-            _mm_set_epi64x(word(3), word(2)),
-        ]
+        halves
     }
 
     /// The high bit of each byte of the two halves, as one 32-bit mask.
