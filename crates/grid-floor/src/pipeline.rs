@@ -9,7 +9,7 @@
 use rng::{Lcg31, Rng31};
 
 use crate::board::{
-    bit, lowest, nth_tile, tiles_of, Articulation, Bits, Board, CutPick, Regions, WallGroups,
+    bit, nth_tile, tiles_of, Articulation, Bits, Board, CutPick, Regions, WallGroups,
 };
 use crate::data::{RewardBehaviour, Tables, ENVIRONMENT_COUNT};
 use crate::error::{Error, ErrorKind};
@@ -838,8 +838,9 @@ impl<'t> Generator<'t> {
                 region_count += 1;
             }
         });
-        self.threat_distances(player, &regions[..region_count]);
-        for &region in &regions[..region_count] {
+        let mut threats = [0u32; 64];
+        self.threat_distances(player, &regions[..region_count], &mut threats);
+        for (&region, &threat) in regions[..region_count].iter().zip(&threats) {
             let start = self.component_tiles.len();
             self.component_tiles.extend(tiles_of(region));
             let len = self.component_tiles.len() - start;
@@ -848,11 +849,10 @@ impl<'t> Generator<'t> {
                 self.component_tiles.truncate(start);
                 continue;
             }
-            let first = self.component_tiles[start];
             self.components.push(Component {
                 start,
                 len,
-                threat: self.threat_distance[usize::from(first)],
+                threat,
                 open_squares,
                 stage: 0,
                 exhausted: false,
@@ -985,63 +985,65 @@ impl<'t> Generator<'t> {
     }
 
     /// `GetToPlayerThreats`: cheapest threat sum from the player, entering a tile costs its threat.
-    /// Writes the distance of each settled zero-threat region at its first tile (the only tile
-    /// read), and of each monster tile. `regions` are the zero-threat components, found once by
-    /// the caller.
-    fn threat_distances(&mut self, player: u8, regions: &[Bits]) {
+    /// Writes the distance of `regions[i]` (the zero-threat components, found once by the
+    /// caller) into `threats[i]`; `u32::MAX` when unreachable.
+    fn threat_distances(&mut self, player: u8, regions: &[Bits], threats: &mut [u32]) {
         let board = &self.board;
         let passable = board.passable();
+        let monsters = passable & board.threatening;
         let safe = passable & !board.threatening;
-        self.threat_distance = [u32::MAX; 128];
-        self.threat_distance[usize::from(player)] = 0;
-        // Dijkstra over regions: a zero-threat region settles at once, a monster tile alone.
-        // Distances are whole numbers, so the pending tiles are taken a distance level at a
-        // time: one scan finds the level and its tiles, and a tile reached at the same level
-        // (a region entered for free) joins them at once. Ties settle in any order.
+        threats.fill(u32::MAX);
+        // Dijkstra a distance level at a time. Only monster tiles ever wait: a zero-threat
+        // region is entered for free, so it settles whole at the level of the first tile next
+        // to it. Each level settles its monster tiles (and the player's tile) with every region
+        // they hold or touch; the regions are tested all at once per level, without branches.
         let mut done: Bits = 0;
-        let mut tentative: Bits = bit(player) & passable;
+        let mut tentative: Bits = 0;
         let mut level = 0u32;
-        let mut at_level = tentative;
-        loop {
-            if at_level == 0 {
-                if tentative == 0 {
-                    break;
+        let mut at_level = bit(player) & passable;
+        while at_level != 0 {
+            let entered = (at_level | board.spread(at_level & monsters)) & safe & !done;
+            let mut settled = at_level;
+            if entered != 0 {
+                for (threat, &region) in threats.iter_mut().zip(regions) {
+                    let hit = region & entered != 0;
+                    settled |= region & Bits::from(hit).wrapping_neg();
+                    *threat = if hit { level } else { *threat };
                 }
-                level = u32::MAX;
-                for position in tiles_of(tentative) {
-                    let d = self.threat_distance[usize::from(position)];
-                    if d < level {
-                        level = d;
-                        at_level = bit(position);
-                    } else if d == level {
-                        at_level |= bit(position);
-                    }
+                // Regions beyond the list (never more than a board holds) by flood.
+                let missing = entered & !settled;
+                if missing != 0 {
+                    settled |= board.flood(missing, safe & !done);
                 }
             }
-            let position = lowest(at_level);
-            let region = if safe & bit(position) == 0 {
-                bit(position)
-            } else {
-                // A region settles whole, so the one holding this tile is still all pending.
-                match regions.iter().find(|&&region| region & bit(position) != 0) {
-                    Some(&region) => region,
-                    None => board.flood(bit(position), safe & !done),
-                }
-            };
-            self.threat_distance[usize::from(lowest(region))] = level;
-            done |= region;
-            tentative &= !region;
-            at_level &= !region;
-            for next in tiles_of(board.spread(region) & passable & !done) {
+            done |= settled;
+            tentative &= !settled;
+            let reached = board.spread(settled) & monsters & !done;
+            for next in tiles_of(reached) {
                 let cost = level + u32::from(board.threat[usize::from(next)]);
                 let slot = &mut self.threat_distance[usize::from(next)];
-                if cost < *slot {
-                    *slot = cost;
-                }
-                tentative |= bit(next);
-                if *slot == level {
-                    at_level |= bit(next);
-                }
+                let old = if tentative & bit(next) != 0 {
+                    *slot
+                } else {
+                    u32::MAX
+                };
+                *slot = old.min(cost);
+            }
+            tentative |= reached;
+            // The next level: the lowest pending distance and its tiles.
+            level = u32::MAX;
+            at_level = 0;
+            for position in tiles_of(tentative) {
+                let d = self.threat_distance[usize::from(position)];
+                let one = bit(position);
+                at_level = if d < level {
+                    one
+                } else if d == level {
+                    at_level | one
+                } else {
+                    at_level
+                };
+                level = level.min(d);
             }
         }
     }
