@@ -103,6 +103,14 @@ impl Component {
     }
 }
 
+/// A row `ChooseMonster` may pick, with its weight before and after the seen penalty.
+#[derive(Debug, Clone, Copy)]
+struct MonsterCandidate {
+    row: usize,
+    weight: f64,
+    seen_weight: f64,
+}
+
 /// Builds floors. Holds the tables and every buffer a floor needs, so that batch runs allocate
 /// only the output.
 #[derive(Debug)]
@@ -131,7 +139,7 @@ pub struct Generator<'t> {
     /// `ChooseMonster`'s candidates, resolved once: for environment `e` and level `l`, the rows
     /// that fit with their weights are `monster_candidates[starts[e * levels + l]..][..]` up to
     /// the next start, in MonsterList order.
-    monster_candidates: Vec<(usize, f64)>,
+    monster_candidates: Vec<MonsterCandidate>,
     monster_starts: Vec<usize>,
     monster_levels: usize,
     /// The last FindDeletableSquares answer and the passable set it was computed for: CanDelete
@@ -162,7 +170,12 @@ impl<'t> Generator<'t> {
                 let level = u8::try_from(level).unwrap_or(u8::MAX);
                 for (row, monster) in tables.monsters.iter().enumerate() {
                     if monster.fits(environment, level) {
-                        monster_candidates.push((row, f64::from(monster.weights[environment])));
+                        let weight = f64::from(monster.weights[environment]);
+                        monster_candidates.push(MonsterCandidate {
+                            row,
+                            weight,
+                            seen_weight: weight / f64::from(tables.seen_divisor),
+                        });
                     }
                 }
             }
@@ -783,31 +796,32 @@ impl<'t> Generator<'t> {
     /// `ChooseMonster(env, level, seen)`: one float, weighted walk in MonsterList order; a type
     /// already created on this floor has its weight divided by `seen_divisor`.
     fn choose_monster(&self, environment: usize, level: u8, rng: &mut Lcg31) -> Option<usize> {
-        let divisor = f64::from(self.tables.seen_divisor);
         let slot = environment * self.monster_levels + usize::from(level);
         let candidates = if usize::from(level) < self.monster_levels {
             &self.monster_candidates[self.monster_starts[slot]..self.monster_starts[slot + 1]]
         } else {
             &[]
         };
-        let weight = |&(row, base): &(usize, f64)| {
-            if self.seen[row] > 0 {
-                base / divisor
+        // Whether a type was seen is a coin toss to the branch predictor: both weights are kept
+        // and one is selected.
+        let weight = |candidate: &MonsterCandidate| {
+            if self.seen[candidate.row] > 0 {
+                candidate.seen_weight
             } else {
-                base
+                candidate.weight
             }
         };
         let total: f64 = candidates.iter().map(weight).sum();
         let mut roll = rng.float() * total;
-        let mut last = None;
+        let mut chosen = None;
         for candidate in candidates {
             roll -= weight(candidate);
-            last = Some(candidate.0);
+            chosen = Some(candidate.row);
             if roll <= 0.0 {
-                return Some(candidate.0);
+                break;
             }
         }
-        last
+        chosen
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -920,22 +934,21 @@ impl<'t> Generator<'t> {
             if total <= 0.0 {
                 break;
             }
+            // Subtracting an exhausted component's zero leaves the roll as it is, so the walk
+            // only selects, without a branch on the weights (random as the picks exhaust them).
             let mut roll = rng.float() * total;
-            let mut chosen = None;
+            let mut chosen = 0;
             for (i, &weight) in self.weights.iter().enumerate() {
-                if weight <= 0.0 {
-                    continue;
-                }
-                chosen = Some(i);
                 roll -= weight;
-                if roll <= 0.0 {
+                let open = weight > 0.0;
+                chosen = if open { i } else { chosen };
+                if open & (roll <= 0.0) {
                     break;
                 }
             }
-            if let Some(i) = chosen {
-                self.components[i].pick();
-                self.weights[i] = self.components[i].weight();
-            }
+            // `total > 0`, so some component was taken.
+            self.components[chosen].pick();
+            self.weights[chosen] = self.components[chosen].weight();
         }
 
         // Placement: components in order, names in order, gold budget decaying.
