@@ -54,23 +54,17 @@ pub fn highest(set: Bits) -> u8 {
     (127 - set.leading_zeros()) as u8
 }
 
-/// Iterates the tiles of a set in `allTiles` order. The set is walked as its two 64-bit
-/// halves: one word's lowest bit is a single instruction, a 128-bit one a branchy sequence.
+/// Iterates the tiles of a set in `allTiles` order: one loop over the 128-bit set, whose
+/// lowest bit and its removal compile without branches.
 pub fn tiles_of(set: Bits) -> impl Iterator<Item = u8> {
-    let mut low = set as u64;
-    let mut high = (set >> 64) as u64;
+    let mut rest = set;
     std::iter::from_fn(move || {
-        if low != 0 {
-            let position = low.trailing_zeros() as u8;
-            low &= low - 1;
-            Some(position)
-        } else if high != 0 {
-            let position = 64 + high.trailing_zeros() as u8;
-            high &= high - 1;
-            Some(position)
-        } else {
-            None
+        if rest == 0 {
+            return None;
         }
+        let position = rest.trailing_zeros() as u8;
+        rest &= rest - 1;
+        Some(position)
     })
 }
 

@@ -107,8 +107,8 @@ impl Component {
 #[derive(Debug, Clone, Copy)]
 struct MonsterCandidate {
     row: usize,
-    weight: f64,
-    seen_weight: f64,
+    /// Unseen, then seen.
+    weights: [f64; 2],
 }
 
 /// Builds floors. Holds the tables and every buffer a floor needs, so that batch runs allocate
@@ -173,8 +173,7 @@ impl<'t> Generator<'t> {
                         let weight = f64::from(monster.weights[environment]);
                         monster_candidates.push(MonsterCandidate {
                             row,
-                            weight,
-                            seen_weight: weight / f64::from(tables.seen_divisor),
+                            weights: [weight, weight / f64::from(tables.seen_divisor)],
                         });
                     }
                 }
@@ -803,13 +802,9 @@ impl<'t> Generator<'t> {
             &[]
         };
         // Whether a type was seen is a coin toss to the branch predictor: both weights are kept
-        // and one is selected.
+        // and one is read by index (a select here gets compiled into a branch).
         let weight = |candidate: &MonsterCandidate| {
-            if self.seen[candidate.row] > 0 {
-                candidate.seen_weight
-            } else {
-                candidate.weight
-            }
+            candidate.weights[usize::from(self.seen[candidate.row] > 0)]
         };
         let total: f64 = candidates.iter().map(weight).sum();
         let mut roll = rng.float() * total;
@@ -1009,7 +1004,7 @@ impl<'t> Generator<'t> {
         // Dijkstra a distance level at a time. Only monster tiles ever wait: a zero-threat
         // region is entered for free, so it settles whole at the level of the first tile next
         // to it. Each level settles its monster tiles (and the player's tile) with every region
-        // they hold or touch; the regions are tested all at once per level, without branches.
+        // they hold or touch.
         let mut done: Bits = 0;
         let mut tentative: Bits = 0;
         let mut level = 0u32;
@@ -1019,9 +1014,10 @@ impl<'t> Generator<'t> {
             let mut settled = at_level;
             if entered != 0 {
                 for (threat, &region) in threats.iter_mut().zip(regions) {
-                    let hit = region & entered != 0;
-                    settled |= region & Bits::from(hit).wrapping_neg();
-                    *threat = if hit { level } else { *threat };
+                    if region & entered != 0 {
+                        settled |= region;
+                        *threat = level;
+                    }
                 }
                 // Regions beyond the list (never more than a board holds) by flood.
                 let missing = entered & !settled;
