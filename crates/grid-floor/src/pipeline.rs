@@ -142,6 +142,11 @@ pub struct Generator<'t> {
     monster_candidates: Vec<MonsterCandidate>,
     monster_starts: Vec<usize>,
     monster_levels: usize,
+    /// `ChooseBoss`'s pools, resolved once: for environment `e` and floor `d` (1 to 3), the
+    /// rows that fit the floor's boss level with their weights are
+    /// `boss_candidates[boss_starts[e * 3 + d - 1]..]` up to the next start, in table order.
+    boss_candidates: Vec<(usize, f64)>,
+    boss_starts: Vec<usize>,
     /// The last FindDeletableSquares answer and the passable set it was computed for: CanDelete
     /// depends on nothing else, and after BuildMaze the passable set rarely changes.
     deletable_cache: (Bits, Bits),
@@ -180,7 +185,24 @@ impl<'t> Generator<'t> {
             }
         }
         monster_starts.push(monster_candidates.len());
+        let mut boss_candidates = Vec::new();
+        let mut boss_starts = Vec::with_capacity(ENVIRONMENT_COUNT * 3 + 1);
+        for environment in 0..ENVIRONMENT_COUNT {
+            for depth in 1..=3 {
+                boss_starts.push(boss_candidates.len());
+                if let Some(rule) = tables.floor_rule(depth) {
+                    for (row, boss) in tables.bosses.iter().enumerate() {
+                        if boss.fits(environment, rule.boss_level) {
+                            boss_candidates.push((row, f64::from(boss.weights[environment])));
+                        }
+                    }
+                }
+            }
+        }
+        boss_starts.push(boss_candidates.len());
         Generator {
+            boss_candidates,
+            boss_starts,
             tavern_class: rng::SeedCode::class_index(&tables.tavern_class),
             monster_candidates,
             monster_starts,
@@ -792,6 +814,18 @@ impl<'t> Generator<'t> {
         }
     }
 
+    /// The bosses that fit floor `depth`'s boss level in `environment`, with their weights, in
+    /// table order (empty off floors 1 to 3).
+    fn boss_pool(&self, environment: usize, depth: u8) -> &[(usize, f64)] {
+        let slot = environment * 3 + usize::from(depth.wrapping_sub(1));
+        match (self.boss_starts.get(slot), self.boss_starts.get(slot + 1)) {
+            (Some(&start), Some(&end)) if (1..=3).contains(&depth) => {
+                &self.boss_candidates[start..end]
+            }
+            _ => &[],
+        }
+    }
+
     /// `ChooseMonster(env, level, seen)`: one float, weighted walk in MonsterList order; a type
     /// already created on this floor has its weight divided by `seen_divisor`.
     fn choose_monster(&self, environment: usize, level: u8, rng: &mut Lcg31) -> Option<usize> {
@@ -1232,21 +1266,17 @@ impl<'t> Generator<'t> {
             Some(boss) => boss,
             None => {
                 let excluded = &history.bosses[..slot];
-                let fits = |row: usize| tables.bosses[row].fits(environment, rule.boss_level);
-                if !(0..tables.bosses.len()).any(|row| fits(row) && !excluded.contains(&Some(row)))
-                {
+                let pool = self.boss_pool(environment, depth);
+                if !pool.iter().any(|&(row, _)| !excluded.contains(&Some(row))) {
                     return Err(Error::new(ErrorKind::BossPoolExhausted { depth }));
                 }
-                let total: f64 = (0..tables.bosses.len())
-                    .filter(|&row| fits(row))
-                    .map(|row| f64::from(tables.bosses[row].weights[environment]))
-                    .sum();
+                let total: f64 = pool.iter().map(|&(_, weight)| weight).sum();
                 loop {
                     let mut roll = rng.float() * total;
                     let mut chosen = None;
-                    for row in (0..tables.bosses.len()).filter(|&row| fits(row)) {
+                    for &(row, weight) in pool {
                         chosen = Some(row);
-                        roll -= f64::from(tables.bosses[row].weights[environment]);
+                        roll -= weight;
                         if roll <= 0.0 {
                             break;
                         }
