@@ -1158,7 +1158,7 @@ pub enum CutPick {
 #[derive(Debug, Clone)]
 pub struct WallGroups {
     /// The region each closed tile was given when it closed (0: beyond the edge); read through
-    /// `parent`.
+    /// `parent`, which maps every region straight to its root.
     label: [u8; 256],
     /// Union-find parents of the regions.
     parent: [u8; 128],
@@ -1197,18 +1197,12 @@ impl WallGroups {
         self.closed = 0;
     }
 
-    /// The region of the closed tile at framed index `index`.
+    /// The region of the closed tile at framed index `index`: every label's parent is a root
+    /// ([`WallGroups::merge`] keeps it so), so this is two loads, without a loop whose length
+    /// the branch predictor would have to guess.
     #[inline]
     fn region_at(&mut self, index: usize) -> u8 {
-        let mut region = self.label[index & 255];
-        // Path halving keeps the trees flat.
-        while self.parent[usize::from(region & 127)] != region {
-            let grandparent =
-                self.parent[usize::from(self.parent[usize::from(region & 127)] & 127)];
-            self.parent[usize::from(region & 127)] = grandparent;
-            region = grandparent;
-        }
-        region
+        self.parent[usize::from(self.label[index & 255] & 127)]
     }
 
     /// A region for a wall with no closed tile around it. A board holds at most 100 walls, so
@@ -1221,10 +1215,14 @@ impl WallGroups {
         region
     }
 
-    /// Joins region `other` into `into` (both roots).
+    /// Joins region `other` into `into` (both roots). Every region under `other` is moved
+    /// under `into` at once (one pass over the parents, which the compiler vectorises), so the
+    /// trees stay one level deep.
     #[inline]
     fn merge(&mut self, other: u8, into: u8) {
-        self.parent[usize::from(other & 127)] = into;
+        for parent in &mut self.parent {
+            *parent = if *parent == other { into } else { *parent };
+        }
         self.touching[usize::from(into & 127)] |= self.touching[usize::from(other & 127)];
     }
 }
