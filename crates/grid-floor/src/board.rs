@@ -54,23 +54,17 @@ pub fn highest(set: Bits) -> u8 {
     (127 - set.leading_zeros()) as u8
 }
 
-/// Iterates the tiles of a set in `allTiles` order. The set is walked as its two 64-bit
-/// halves: one word's lowest bit is a single instruction, a 128-bit one a branchy sequence.
+/// Iterates the tiles of a set in `allTiles` order: one loop over the 128-bit set, whose
+/// lowest bit and its removal compile without branches.
 pub fn tiles_of(set: Bits) -> impl Iterator<Item = u8> {
-    let mut low = set as u64;
-    let mut high = (set >> 64) as u64;
+    let mut rest = set;
     std::iter::from_fn(move || {
-        if low != 0 {
-            let position = low.trailing_zeros() as u8;
-            low &= low - 1;
-            Some(position)
-        } else if high != 0 {
-            let position = 64 + high.trailing_zeros() as u8;
-            high &= high - 1;
-            Some(position)
-        } else {
-            None
+        if rest == 0 {
+            return None;
         }
+        let position = rest.trailing_zeros() as u8;
+        rest &= rest - 1;
+        Some(position)
     })
 }
 
@@ -1164,7 +1158,7 @@ pub enum CutPick {
 #[derive(Debug, Clone)]
 pub struct WallGroups {
     /// The region each closed tile was given when it closed (0: beyond the edge); read through
-    /// `parent`.
+    /// `parent`, which maps every region straight to its root.
     label: [u8; 256],
     /// Union-find parents of the regions.
     parent: [u8; 128],
@@ -1203,18 +1197,12 @@ impl WallGroups {
         self.closed = 0;
     }
 
-    /// The region of the closed tile at framed index `index`.
+    /// The region of the closed tile at framed index `index`: every label's parent is a root
+    /// ([`WallGroups::merge`] keeps it so), so this is two loads, without a loop whose length
+    /// the branch predictor would have to guess.
     #[inline]
     fn region_at(&mut self, index: usize) -> u8 {
-        let mut region = self.label[index & 255];
-        // Path halving keeps the trees flat.
-        while self.parent[usize::from(region & 127)] != region {
-            let grandparent =
-                self.parent[usize::from(self.parent[usize::from(region & 127)] & 127)];
-            self.parent[usize::from(region & 127)] = grandparent;
-            region = grandparent;
-        }
-        region
+        self.parent[usize::from(self.label[index & 255] & 127)]
     }
 
     /// A region for a wall with no closed tile around it. A board holds at most 100 walls, so
@@ -1227,10 +1215,14 @@ impl WallGroups {
         region
     }
 
-    /// Joins region `other` into `into` (both roots).
+    /// Joins region `other` into `into` (both roots). Every region under `other` is moved
+    /// under `into` at once (one pass over the parents, which the compiler vectorises), so the
+    /// trees stay one level deep.
     #[inline]
     fn merge(&mut self, other: u8, into: u8) {
-        self.parent[usize::from(other & 127)] = into;
+        for parent in &mut self.parent {
+            *parent = if *parent == other { into } else { *parent };
+        }
         self.touching[usize::from(into & 127)] |= self.touching[usize::from(other & 127)];
     }
 }

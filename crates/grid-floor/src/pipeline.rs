@@ -9,7 +9,7 @@
 use rng::{Lcg31, Rng31};
 
 use crate::board::{
-    bit, lowest, nth_tile, tiles_of, Articulation, Bits, Board, CutPick, Regions, WallGroups,
+    bit, nth_tile, tiles_of, Articulation, Bits, Board, CutPick, Regions, WallGroups,
 };
 use crate::data::{RewardBehaviour, Tables, ENVIRONMENT_COUNT};
 use crate::error::{Error, ErrorKind};
@@ -103,6 +103,14 @@ impl Component {
     }
 }
 
+/// A row `ChooseMonster` may pick, with its weight before and after the seen penalty.
+#[derive(Debug, Clone, Copy)]
+struct MonsterCandidate {
+    row: usize,
+    /// Unseen, then seen.
+    weights: [f64; 2],
+}
+
 /// Builds floors. Holds the tables and every buffer a floor needs, so that batch runs allocate
 /// only the output.
 #[derive(Debug)]
@@ -131,9 +139,14 @@ pub struct Generator<'t> {
     /// `ChooseMonster`'s candidates, resolved once: for environment `e` and level `l`, the rows
     /// that fit with their weights are `monster_candidates[starts[e * levels + l]..][..]` up to
     /// the next start, in MonsterList order.
-    monster_candidates: Vec<(usize, f64)>,
+    monster_candidates: Vec<MonsterCandidate>,
     monster_starts: Vec<usize>,
     monster_levels: usize,
+    /// `ChooseBoss`'s pools, resolved once: for environment `e` and floor `d` (1 to 3), the
+    /// rows that fit the floor's boss level with their weights are
+    /// `boss_candidates[boss_starts[e * 3 + d - 1]..]` up to the next start, in table order.
+    boss_candidates: Vec<(usize, f64)>,
+    boss_starts: Vec<usize>,
     /// The last FindDeletableSquares answer and the passable set it was computed for: CanDelete
     /// depends on nothing else, and after BuildMaze the passable set rarely changes.
     deletable_cache: (Bits, Bits),
@@ -162,13 +175,34 @@ impl<'t> Generator<'t> {
                 let level = u8::try_from(level).unwrap_or(u8::MAX);
                 for (row, monster) in tables.monsters.iter().enumerate() {
                     if monster.fits(environment, level) {
-                        monster_candidates.push((row, f64::from(monster.weights[environment])));
+                        let weight = f64::from(monster.weights[environment]);
+                        monster_candidates.push(MonsterCandidate {
+                            row,
+                            weights: [weight, weight / f64::from(tables.seen_divisor)],
+                        });
                     }
                 }
             }
         }
         monster_starts.push(monster_candidates.len());
+        let mut boss_candidates = Vec::new();
+        let mut boss_starts = Vec::with_capacity(ENVIRONMENT_COUNT * 3 + 1);
+        for environment in 0..ENVIRONMENT_COUNT {
+            for depth in 1..=3 {
+                boss_starts.push(boss_candidates.len());
+                if let Some(rule) = tables.floor_rule(depth) {
+                    for (row, boss) in tables.bosses.iter().enumerate() {
+                        if boss.fits(environment, rule.boss_level) {
+                            boss_candidates.push((row, f64::from(boss.weights[environment])));
+                        }
+                    }
+                }
+            }
+        }
+        boss_starts.push(boss_candidates.len());
         Generator {
+            boss_candidates,
+            boss_starts,
             tavern_class: rng::SeedCode::class_index(&tables.tavern_class),
             monster_candidates,
             monster_starts,
@@ -672,11 +706,22 @@ impl<'t> Generator<'t> {
         self.order.clear();
         self.order.extend_from_slice(self.board.all_tiles());
         rng.shuffle(&mut self.order);
-        for i in 0..self.order.len() {
+        // Both passes read only the tiles that are not walls, reserved cuts or occupied, in
+        // shuffle order: they are listed first, without a branch (whether a tile is a wall is
+        // a coin toss to the branch predictor). The reserved cuts' neighbours stay listed.
+        let board = &self.board;
+        let open = board.all & !board.walls & !(board.blocked & !blockers) & !board.occupied;
+        let mut candidates = [0u8; 128];
+        let mut count = 0;
+        for &tile in &self.order {
+            candidates[count & 127] = tile;
+            count += usize::from(open & bit(tile) != 0);
+        }
+        let candidates = &candidates[..count.min(128)];
+        for &tile in candidates {
             if self.selected.len() >= target {
                 break;
             }
-            let tile = self.order[i];
             if self.board.is_unused(tile)
                 && rng.next_u31() < self.monster_draws_below[self.board.shape(tile)]
             {
@@ -687,11 +732,10 @@ impl<'t> Generator<'t> {
         // Release the neighbours, then backfill from the same shuffle (facts 6.1, the JSON's
         // stage order), then release the reserved cut tiles.
         self.board.blocked &= !blockers;
-        for i in 0..self.order.len() {
+        for &tile in candidates {
             if self.selected.len() >= target {
                 break;
             }
-            let tile = self.order[i];
             if self.board.is_unused(tile) && !self.selected.contains(&tile) {
                 self.selected.push(tile);
             }
@@ -780,34 +824,43 @@ impl<'t> Generator<'t> {
         }
     }
 
+    /// The bosses that fit floor `depth`'s boss level in `environment`, with their weights, in
+    /// table order (empty off floors 1 to 3).
+    fn boss_pool(&self, environment: usize, depth: u8) -> &[(usize, f64)] {
+        let slot = environment * 3 + usize::from(depth.wrapping_sub(1));
+        match (self.boss_starts.get(slot), self.boss_starts.get(slot + 1)) {
+            (Some(&start), Some(&end)) if (1..=3).contains(&depth) => {
+                &self.boss_candidates[start..end]
+            }
+            _ => &[],
+        }
+    }
+
     /// `ChooseMonster(env, level, seen)`: one float, weighted walk in MonsterList order; a type
     /// already created on this floor has its weight divided by `seen_divisor`.
     fn choose_monster(&self, environment: usize, level: u8, rng: &mut Lcg31) -> Option<usize> {
-        let divisor = f64::from(self.tables.seen_divisor);
         let slot = environment * self.monster_levels + usize::from(level);
         let candidates = if usize::from(level) < self.monster_levels {
             &self.monster_candidates[self.monster_starts[slot]..self.monster_starts[slot + 1]]
         } else {
             &[]
         };
-        let weight = |&(row, base): &(usize, f64)| {
-            if self.seen[row] > 0 {
-                base / divisor
-            } else {
-                base
-            }
+        // Whether a type was seen is a coin toss to the branch predictor: both weights are kept
+        // and one is read by index (a select here gets compiled into a branch).
+        let weight = |candidate: &MonsterCandidate| {
+            candidate.weights[usize::from(self.seen[candidate.row] > 0)]
         };
         let total: f64 = candidates.iter().map(weight).sum();
         let mut roll = rng.float() * total;
-        let mut last = None;
+        let mut chosen = None;
         for candidate in candidates {
             roll -= weight(candidate);
-            last = Some(candidate.0);
+            chosen = Some(candidate.row);
             if roll <= 0.0 {
-                return Some(candidate.0);
+                break;
             }
         }
-        last
+        chosen
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -838,8 +891,9 @@ impl<'t> Generator<'t> {
                 region_count += 1;
             }
         });
-        self.threat_distances(player, &regions[..region_count]);
-        for &region in &regions[..region_count] {
+        let mut threats = [0u32; 64];
+        self.threat_distances(player, &regions[..region_count], &mut threats);
+        for (&region, &threat) in regions[..region_count].iter().zip(&threats) {
             let start = self.component_tiles.len();
             self.component_tiles.extend(tiles_of(region));
             let len = self.component_tiles.len() - start;
@@ -848,11 +902,10 @@ impl<'t> Generator<'t> {
                 self.component_tiles.truncate(start);
                 continue;
             }
-            let first = self.component_tiles[start];
             self.components.push(Component {
                 start,
                 len,
-                threat: self.threat_distance[usize::from(first)],
+                threat,
                 open_squares,
                 stage: 0,
                 exhausted: false,
@@ -920,22 +973,21 @@ impl<'t> Generator<'t> {
             if total <= 0.0 {
                 break;
             }
+            // Subtracting an exhausted component's zero leaves the roll as it is, so the walk
+            // only selects, without a branch on the weights (random as the picks exhaust them).
             let mut roll = rng.float() * total;
-            let mut chosen = None;
+            let mut chosen = 0;
             for (i, &weight) in self.weights.iter().enumerate() {
-                if weight <= 0.0 {
-                    continue;
-                }
-                chosen = Some(i);
                 roll -= weight;
-                if roll <= 0.0 {
+                let open = weight > 0.0;
+                chosen = if open { i } else { chosen };
+                if open & (roll <= 0.0) {
                     break;
                 }
             }
-            if let Some(i) = chosen {
-                self.components[i].pick();
-                self.weights[i] = self.components[i].weight();
-            }
+            // `total > 0`, so some component was taken.
+            self.components[chosen].pick();
+            self.weights[chosen] = self.components[chosen].weight();
         }
 
         // Placement: components in order, names in order, gold budget decaying.
@@ -985,63 +1037,66 @@ impl<'t> Generator<'t> {
     }
 
     /// `GetToPlayerThreats`: cheapest threat sum from the player, entering a tile costs its threat.
-    /// Writes the distance of each settled zero-threat region at its first tile (the only tile
-    /// read), and of each monster tile. `regions` are the zero-threat components, found once by
-    /// the caller.
-    fn threat_distances(&mut self, player: u8, regions: &[Bits]) {
+    /// Writes the distance of `regions[i]` (the zero-threat components, found once by the
+    /// caller) into `threats[i]`; `u32::MAX` when unreachable.
+    fn threat_distances(&mut self, player: u8, regions: &[Bits], threats: &mut [u32]) {
         let board = &self.board;
         let passable = board.passable();
+        let monsters = passable & board.threatening;
         let safe = passable & !board.threatening;
-        self.threat_distance = [u32::MAX; 128];
-        self.threat_distance[usize::from(player)] = 0;
-        // Dijkstra over regions: a zero-threat region settles at once, a monster tile alone.
-        // Distances are whole numbers, so the pending tiles are taken a distance level at a
-        // time: one scan finds the level and its tiles, and a tile reached at the same level
-        // (a region entered for free) joins them at once. Ties settle in any order.
+        threats.fill(u32::MAX);
+        // Dijkstra a distance level at a time. Only monster tiles ever wait: a zero-threat
+        // region is entered for free, so it settles whole at the level of the first tile next
+        // to it. Each level settles its monster tiles (and the player's tile) with every region
+        // they hold or touch.
         let mut done: Bits = 0;
-        let mut tentative: Bits = bit(player) & passable;
+        let mut tentative: Bits = 0;
         let mut level = 0u32;
-        let mut at_level = tentative;
-        loop {
-            if at_level == 0 {
-                if tentative == 0 {
-                    break;
-                }
-                level = u32::MAX;
-                for position in tiles_of(tentative) {
-                    let d = self.threat_distance[usize::from(position)];
-                    if d < level {
-                        level = d;
-                        at_level = bit(position);
-                    } else if d == level {
-                        at_level |= bit(position);
+        let mut at_level = bit(player) & passable;
+        while at_level != 0 {
+            let entered = (at_level | board.spread(at_level & monsters)) & safe & !done;
+            let mut settled = at_level;
+            if entered != 0 {
+                for (threat, &region) in threats.iter_mut().zip(regions) {
+                    if region & entered != 0 {
+                        settled |= region;
+                        *threat = level;
                     }
                 }
-            }
-            let position = lowest(at_level);
-            let region = if safe & bit(position) == 0 {
-                bit(position)
-            } else {
-                // A region settles whole, so the one holding this tile is still all pending.
-                match regions.iter().find(|&&region| region & bit(position) != 0) {
-                    Some(&region) => region,
-                    None => board.flood(bit(position), safe & !done),
+                // Regions beyond the list (never more than a board holds) by flood.
+                let missing = entered & !settled;
+                if missing != 0 {
+                    settled |= board.flood(missing, safe & !done);
                 }
-            };
-            self.threat_distance[usize::from(lowest(region))] = level;
-            done |= region;
-            tentative &= !region;
-            at_level &= !region;
-            for next in tiles_of(board.spread(region) & passable & !done) {
+            }
+            done |= settled;
+            tentative &= !settled;
+            let reached = board.spread(settled) & monsters & !done;
+            for next in tiles_of(reached) {
                 let cost = level + u32::from(board.threat[usize::from(next)]);
                 let slot = &mut self.threat_distance[usize::from(next)];
-                if cost < *slot {
-                    *slot = cost;
-                }
-                tentative |= bit(next);
-                if *slot == level {
-                    at_level |= bit(next);
-                }
+                let old = if tentative & bit(next) != 0 {
+                    *slot
+                } else {
+                    u32::MAX
+                };
+                *slot = old.min(cost);
+            }
+            tentative |= reached;
+            // The next level: the lowest pending distance and its tiles.
+            level = u32::MAX;
+            at_level = 0;
+            for position in tiles_of(tentative) {
+                let d = self.threat_distance[usize::from(position)];
+                let one = bit(position);
+                at_level = if d < level {
+                    one
+                } else if d == level {
+                    at_level | one
+                } else {
+                    at_level
+                };
+                level = level.min(d);
             }
         }
     }
@@ -1221,21 +1276,17 @@ impl<'t> Generator<'t> {
             Some(boss) => boss,
             None => {
                 let excluded = &history.bosses[..slot];
-                let fits = |row: usize| tables.bosses[row].fits(environment, rule.boss_level);
-                if !(0..tables.bosses.len()).any(|row| fits(row) && !excluded.contains(&Some(row)))
-                {
+                let pool = self.boss_pool(environment, depth);
+                if !pool.iter().any(|&(row, _)| !excluded.contains(&Some(row))) {
                     return Err(Error::new(ErrorKind::BossPoolExhausted { depth }));
                 }
-                let total: f64 = (0..tables.bosses.len())
-                    .filter(|&row| fits(row))
-                    .map(|row| f64::from(tables.bosses[row].weights[environment]))
-                    .sum();
+                let total: f64 = pool.iter().map(|&(_, weight)| weight).sum();
                 loop {
                     let mut roll = rng.float() * total;
                     let mut chosen = None;
-                    for row in (0..tables.bosses.len()).filter(|&row| fits(row)) {
+                    for &(row, weight) in pool {
                         chosen = Some(row);
-                        roll -= f64::from(tables.bosses[row].weights[environment]);
+                        roll -= weight;
                         if roll <= 0.0 {
                             break;
                         }
