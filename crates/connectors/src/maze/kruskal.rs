@@ -50,26 +50,40 @@ struct Pending {
     parts: [u32; 2],
 }
 
-/// A block's sets and sort buffers: in cache, reused block after block. The sets are
-/// "quick-find": every cell holds its set's label (one of its cells), so telling whether two
-/// cells are joined is two loads; a join relabels the smaller set, found by walking a circular
-/// list of its cells. Each cell is relabelled at most log2(CELLS) times, and far fewer on average.
+/// A cell's place in one of a block's partitions into sets. The sets are "quick-find": every
+/// cell holds its set's label (one of its cells), so telling whether two cells are joined is two
+/// loads; a join relabels the smaller set, found by walking a circular list of its cells. Each
+/// cell is relabelled at most log2(CELLS) times, and far fewer on average.
+#[derive(Debug, Clone, Copy, Default)]
+struct Links {
+    /// The label of the cell's set.
+    label: u16,
+    /// The next cell of its set, round a circle.
+    next: u16,
+    /// Read at a label: how many cells its set has.
+    size: u16,
+}
+
+/// Everything the union loop keeps about one block cell, in one 16-byte record: the loop reads
+/// and writes a cell's fields together, through one base pointer (eight separate arrays ran the
+/// loop out of registers).
+#[derive(Debug, Clone, Copy, Default)]
+struct BlockCell {
+    /// The sets of the walls taken so far that closed no cycle.
+    joined: Links,
+    /// The sets of the walls opened (the parts).
+    opened: Links,
+    /// Read at a label of `joined`: the lowest key of a wall from its set out of the block.
+    outward: u32,
+}
+
+/// A block's sets and sort buffers: in cache, reused block after block.
 ///
 /// Each buffer is a boxed array, so that indices masked to its length need no bounds check and
 /// none of it ever sits on the stack.
 struct BlockScratch {
-    /// The sets of the walls taken so far that closed no cycle: each cell's label.
-    joined: Box<[u16; CELLS]>,
-    /// Per cell: the next cell of its `joined` set, round a circle.
-    joined_next: Box<[u16; CELLS]>,
-    /// Per label of `joined`: how many cells its set has.
-    joined_size: Box<[u16; CELLS]>,
-    /// Per label of `joined`: the lowest key of a wall from its set out of the block.
-    outward: Box<[u32; CELLS]>,
-    /// The sets of the walls opened (the parts), likewise.
-    opened: Box<[u16; CELLS]>,
-    opened_next: Box<[u16; CELLS]>,
-    opened_size: Box<[u16; CELLS]>,
+    /// Per cell: its sets (see [`BlockCell`]).
+    cells: Box<[BlockCell; CELLS]>,
     /// Per label of `opened`: its part's number.
     part_of_label: Box<[u32; CELLS]>,
     /// The inner walls as `key << 32 | local wall`, in enumeration order.
@@ -97,13 +111,7 @@ fn boxed<T: Copy, const N: usize>(value: T) -> Box<[T; N]> {
 impl Default for BlockScratch {
     fn default() -> Self {
         BlockScratch {
-            joined: boxed(0),
-            joined_next: boxed(0),
-            joined_size: boxed(0),
-            outward: boxed(NO_KEY),
-            opened: boxed(0),
-            opened_next: boxed(0),
-            opened_size: boxed(0),
+            cells: boxed(BlockCell::default()),
             part_of_label: boxed(NO_PART),
             walls: boxed(0),
             sorted: boxed(0),
@@ -364,12 +372,11 @@ fn settle_block(
         for local_x in 0..columns {
             let (x, index) = (x0 + local_x, row + x0 + local_x);
             let cell = local_y * BLOCK + local_x;
-            scratch.joined[cell] = cell as u16;
-            scratch.joined_next[cell] = cell as u16;
-            scratch.joined_size[cell] = 1;
-            scratch.opened[cell] = cell as u16;
-            scratch.opened_next[cell] = cell as u16;
-            scratch.opened_size[cell] = 1;
+            let alone = Links {
+                label: cell as u16,
+                next: cell as u16,
+                size: 1,
+            };
             let mut outward = NO_KEY;
             if local_x == 0 && x > 0 {
                 outward = outward.min(east[index - 1]);
@@ -395,19 +402,17 @@ fn settle_block(
                 // NO_KEY on the maze's south edge.
                 outward = outward.min(south[index]);
             }
-            scratch.outward[cell] = outward;
+            scratch.cells[cell] = BlockCell {
+                joined: alone,
+                opened: alone,
+                outward,
+            };
         }
     }
     sort_walls(scratch, wall_count);
     let mut left = 0;
     let BlockScratch {
-        joined,
-        joined_next,
-        joined_size,
-        outward,
-        opened,
-        opened_next,
-        opened_size,
+        cells: sets,
         sorted,
         left: left_walls,
         ..
@@ -418,18 +423,24 @@ fn settle_block(
         let wall = entry as usize % WALLS;
         let a = wall >> 1;
         let b = (a + if wall & 1 == 0 { 1 } else { BLOCK }) % CELLS;
-        let (set_a, set_b) = (usize::from(joined[a]), usize::from(joined[b]));
+        let (set_a, set_b) = (
+            usize::from(sets[a].joined.label),
+            usize::from(sets[b].joined.label),
+        );
         if set_a == set_b {
             continue;
         }
-        let in_tree = outward[set_a] > key || outward[set_b] > key;
-        let (small, large) = join(joined, joined_next, joined_size, set_a, set_b);
-        outward[large] = outward[large].min(outward[small]);
+        let in_tree = sets[set_a % CELLS].outward > key || sets[set_b % CELLS].outward > key;
+        let (small, large) = join(sets, |cell| &mut cell.joined, set_a, set_b);
+        sets[large].outward = sets[large].outward.min(sets[small].outward);
         if in_tree {
             let cell = origin + (a / BLOCK) * width + a % BLOCK;
             open_wall(cells, width, cell, wall & 1 == 1);
-            let (part_a, part_b) = (usize::from(opened[a]), usize::from(opened[b]));
-            join(opened, opened_next, opened_size, part_a, part_b);
+            let (part_a, part_b) = (
+                usize::from(sets[a].opened.label),
+                usize::from(sets[b].opened.label),
+            );
+            join(sets, |cell| &mut cell.opened, part_a, part_b);
         } else {
             left_walls[left] = wall as u16;
             left += 1;
@@ -440,7 +451,7 @@ fn settle_block(
     for local_y in 0..rows {
         for local_x in 0..columns {
             let cell = local_y * BLOCK + local_x;
-            if usize::from(opened[cell]) == cell {
+            if usize::from(scratch.cells[cell].opened.label) == cell {
                 scratch.part_of_label[cell] = next_part;
                 next_part += 1;
             }
@@ -450,7 +461,8 @@ fn settle_block(
         let row = local_y * width + x0;
         for local_x in 0..columns {
             let cell = local_y * BLOCK + local_x;
-            part[row + local_x] = scratch.part_of_label[usize::from(scratch.opened[cell]) % CELLS];
+            part[row + local_x] =
+                scratch.part_of_label[usize::from(scratch.cells[cell].opened.label) % CELLS];
         }
     }
     for &wall in &scratch.left[..left] {
@@ -512,28 +524,40 @@ fn insertion_sort<T: Copy>(items: &mut [T], key: impl Fn(&T) -> u64) {
     }
 }
 
-/// Joins the different sets labelled `a` and `b` of a block: the smaller one takes the larger
-/// one's label and the two circles of cells become one. Returns the labels (smaller, larger).
+/// Joins the different sets labelled `a` and `b` of one of a block's partitions (`links` picks
+/// it out of a cell's record): the smaller one takes the larger one's label and the two circles
+/// of cells become one. Returns the labels (smaller, larger).
 #[inline(always)]
 fn join(
-    label: &mut [u16; CELLS],
-    next: &mut [u16; CELLS],
-    size: &mut [u16; CELLS],
+    cells: &mut [BlockCell; CELLS],
+    links: impl Fn(&mut BlockCell) -> &mut Links,
     a: usize,
     b: usize,
 ) -> (usize, usize) {
     let (a, b) = (a % CELLS, b % CELLS);
-    let (small, large) = if size[a] < size[b] { (a, b) } else { (b, a) };
-    label[small] = large as u16;
+    let (small, large) = if links(&mut cells[a]).size < links(&mut cells[b]).size {
+        (a, b)
+    } else {
+        (b, a)
+    };
+    let large_label = large as u16;
+    let small_links = links(&mut cells[small]);
+    small_links.label = large_label;
+    let small_next = small_links.next;
+    let small_size = small_links.size;
     // Most joins take in a single cell: the walk round its circle ends at once.
-    let mut cell = usize::from(next[small]) % CELLS;
+    let mut cell = usize::from(small_next) % CELLS;
     while cell != small {
-        label[cell] = large as u16;
-        cell = usize::from(next[cell]) % CELLS;
+        let cell_links = links(&mut cells[cell]);
+        cell_links.label = large_label;
+        cell = usize::from(cell_links.next) % CELLS;
     }
     // Swapping one successor of each circle splices them into one.
-    next.swap(small, large);
-    size[large] += size[small];
+    let large_links = links(&mut cells[large]);
+    let large_next = large_links.next;
+    large_links.next = small_next;
+    large_links.size += small_size;
+    links(&mut cells[small]).next = large_next;
     (small, large)
 }
 

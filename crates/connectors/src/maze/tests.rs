@@ -705,7 +705,7 @@ fn value_stability_large() {
         ("growing-tree:newest", 9842533521195147638),
         ("growing-tree:oldest", 12073522028771479702),
         ("growing-tree:random", 1422768947877605853),
-        ("growing-tree:mixed:0.25", 9679888695603802941),
+        ("growing-tree:mixed:0.25", 13832713008113975316),
     ];
     for (name, hash) in expected {
         let algorithm: Algorithm = name.parse().unwrap();
