@@ -8,6 +8,7 @@ use rng::Rng31;
 
 use crate::error::Error;
 use crate::geom::Dir;
+use crate::index::prefetch;
 use crate::layout::{Builder, Pick, OPEN};
 use crate::pack::{EndAt, Engine};
 
@@ -235,6 +236,12 @@ fn random_walk(builder: &mut Builder<'_>) {
             break;
         };
         let from = list[at] as usize;
+        // A room picked at random: start loading its pick slots (read after the attach) and
+        // what the attach reads, so that these loads overlap.
+        if let Some(slots) = lists.slots.get(from) {
+            prefetch(slots);
+        }
+        builder.prefetch_room(from);
         let mut open = std::mem::take(&mut builder.order);
         open.clear();
         open.extend(

@@ -381,6 +381,17 @@ impl GridIndex {
         false
     }
 
+    /// Starts loading the first bucket of the cell holding `pos`, for a query that will
+    /// come soon (the page table is small and usually cached; the buckets are not).
+    pub(crate) fn prefetch_cell(&self, pos: IVec3) {
+        let (page, local) = page_of(pos >> CELL_SHIFT);
+        if let (at, true) = self.find_slot(page) {
+            if let Some(bucket) = self.buckets.get(self.slots[at].1 as usize + local) {
+                prefetch(bucket);
+            }
+        }
+    }
+
     /// Calls `visit` with every item filed in a cell that `aabb` touches (an item may come
     /// more than once).
     pub fn for_each_near(&self, aabb: &Aabb, mut visit: impl FnMut(u32)) {

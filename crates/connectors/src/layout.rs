@@ -621,6 +621,17 @@ impl<'p> Builder<'p> {
             .len()
     }
 
+    /// Starts loading what a growth step from placement `p` reads: its connector states and
+    /// the index cell at its corner. For a room picked at random these lie anywhere in memory,
+    /// and asked for together the loads overlap instead of waiting for each other.
+    pub fn prefetch_room(&self, p: usize) {
+        let node = &self.nodes[p];
+        if let Some(state) = self.conn_state.get(node.conn_base as usize) {
+            prefetch(state);
+        }
+        self.index.prefetch_cell(node.origin);
+    }
+
     /// The state of connector `c` of placement `p`.
     pub fn state(&self, p: usize, c: usize) -> u8 {
         self.conn_state[self.nodes[p].conn_base as usize + c]
