@@ -47,6 +47,15 @@ pub(crate) fn minecrafty(builder: &mut Builder<'_>) {
         if builder.len() >= builder.target as usize {
             break;
         }
+        // The queue says which rooms come next, and in a large layout their records are far
+        // apart in memory: load the record of the room after next, and what the next room's
+        // step reads (through its record, loaded a step ago), while this room grows.
+        if let Some(&after_next) = queue.get(1) {
+            builder.prefetch_node(after_next);
+        }
+        if let Some(&next) = queue.front() {
+            builder.prefetch_room(next);
+        }
         let order = open_connectors_shuffled(builder, p);
         for &c in &order {
             if builder.len() >= builder.target as usize {

@@ -621,6 +621,13 @@ impl<'p> Builder<'p> {
             .len()
     }
 
+    /// Starts loading the record of placement `p`.
+    pub fn prefetch_node(&self, p: usize) {
+        if let Some(node) = self.nodes.get(p) {
+            prefetch(node);
+        }
+    }
+
     /// Starts loading what a growth step from placement `p` reads: its connector states and
     /// the index cell at its corner. For a room picked at random these lie anywhere in memory,
     /// and asked for together the loads overlap instead of waiting for each other.
