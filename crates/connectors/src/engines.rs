@@ -8,6 +8,7 @@ use rng::Rng31;
 
 use crate::error::Error;
 use crate::geom::Dir;
+use crate::index::prefetch;
 use crate::layout::{Builder, Pick, OPEN};
 use crate::pack::{EndAt, Engine};
 
@@ -45,6 +46,15 @@ pub(crate) fn minecrafty(builder: &mut Builder<'_>) {
     while let Some(p) = queue.pop_front() {
         if builder.len() >= builder.target as usize {
             break;
+        }
+        // The queue says which rooms come next, and in a large layout their records are far
+        // apart in memory: load the record of the room after next, and what the next room's
+        // step reads (through its record, loaded a step ago), while this room grows.
+        if let Some(&after_next) = queue.get(1) {
+            builder.prefetch_node(after_next);
+        }
+        if let Some(&next) = queue.front() {
+            builder.prefetch_room(next);
         }
         let order = open_connectors_shuffled(builder, p);
         for &c in &order {
@@ -235,6 +245,12 @@ fn random_walk(builder: &mut Builder<'_>) {
             break;
         };
         let from = list[at] as usize;
+        // A room picked at random: start loading its pick slots (read after the attach) and
+        // what the attach reads, so that these loads overlap.
+        if let Some(slots) = lists.slots.get(from) {
+            prefetch(slots);
+        }
+        builder.prefetch_room(from);
         let mut open = std::mem::take(&mut builder.order);
         open.clear();
         open.extend(

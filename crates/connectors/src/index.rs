@@ -2,7 +2,8 @@
 //! so a collision query looks at a handful of cells whatever the number of rooms. Cells are
 //! grouped in pages of 4 x 1 x 4 that sit together in memory, found through an open-addressed
 //! table with a fixed hash (no `std` hash containers: lookups only, never iterated, so the output
-//! cannot depend on table order). [`PointIndex`] files points for exact lookups (the unused
+//! cannot depend on table order). A cell's boxes and their items are kept apart, so a
+//! collision query reads one cache line of boxes per cell. [`PointIndex`] files points for exact lookups (the unused
 //! connectors, by position, when closing loops).
 
 use glam::IVec3;
@@ -19,27 +20,31 @@ const PAGE_SIDE: i32 = 4;
 const PAGE_SIDE_SHIFT: i32 = 2;
 const PAGE_CELLS: usize = (PAGE_SIDE * PAGE_SIDE) as usize;
 
-/// Boxes per bucket: seven packed boxes, their items, a length and a link fill 64 bytes.
-const BUCKET_LEN: usize = 7;
+/// Boxes per bucket: fourteen packed boxes, a length and a link fill 64 bytes.
+const BUCKET_LEN: usize = 14;
 
 /// Up to [`BUCKET_LEN`] boxes of one cell, each clipped to the cell and packed by
-/// [`pack_local`], with their items. A cell's first bucket lives in its page, so a query reads
-/// one cache line per cell for the first seven boxes instead of one scattered entry per box;
-/// more boxes continue in overflow buckets, the newest first, and every overflow bucket but the
-/// newest is full.
+/// [`pack_local`]; their items sit at the same places in the bucket's [`BucketItems`]. A cell's
+/// first bucket lives in its page, so a query reads one cache line per cell for the first
+/// fourteen boxes instead of one scattered entry per box. Large layouts file a dozen boxes in a
+/// busy cell, so with the items beside the boxes (seven per line) most queries would follow a
+/// chain to a second, scattered line; a collision query needs the boxes only. More boxes
+/// continue in overflow buckets, the newest first, and every overflow bucket but the newest is
+/// full.
 #[derive(Clone, Copy)]
 #[repr(C, align(64))]
 struct Bucket {
     boxes: [u32; BUCKET_LEN],
-    items: [u32; BUCKET_LEN],
     len: u32,
     /// The cell's newest overflow bucket (from a page bucket) or the next older one.
     next: u32,
 }
 
+/// The items of a [`Bucket`]'s boxes, place for place.
+type BucketItems = [u32; BUCKET_LEN];
+
 const EMPTY_BUCKET: Bucket = Bucket {
     boxes: [0; BUCKET_LEN],
-    items: [0; BUCKET_LEN],
     len: 0,
     next: EMPTY,
 };
@@ -85,11 +90,16 @@ fn packed_intersects(stored: u32, query: u32) -> bool {
 /// Boxes by cell, each filed with a caller-chosen item number.
 #[derive(Clone)]
 pub struct GridIndex {
-    /// Page coordinates and page numbers, open-addressed.
+    /// Page coordinates and the bucket of each page's first cell, open-addressed.
     slots: Vec<(IVec3, u32)>,
-    /// The first bucket of every cell, page by page ([`PAGE_CELLS`] per page).
-    pages: Vec<Bucket>,
-    overflow: Vec<Bucket>,
+    /// Number of pages made.
+    n_pages: usize,
+    /// Pages ([`PAGE_CELLS`] buckets in a row, the first bucket of each cell) and overflow
+    /// buckets, in the order they were made.
+    buckets: Vec<Bucket>,
+    /// The items of `buckets`, bucket for bucket.
+    items: Vec<BucketItems>,
+    /// Overflow buckets emptied by removals, to be reused.
     free_overflow: Vec<u32>,
 }
 
@@ -144,13 +154,14 @@ impl PageCursor {
         }
     }
 
-    /// The index in `pages` of `cell`'s first bucket, or [`EMPTY`] when its page was never made.
+    /// The index in `buckets` of `cell`'s first bucket, or [`EMPTY`] when its page was never
+    /// made.
     fn bucket(&mut self, index: &GridIndex, cell: IVec3) -> u32 {
         let (page, local) = page_of(cell);
         if page != self.page {
             self.page = page;
             self.first = match index.find_slot(page) {
-                (at, true) => index.slots[at].1 * PAGE_CELLS as u32,
+                (at, true) => index.slots[at].1,
                 _ => EMPTY,
             };
         }
@@ -167,8 +178,9 @@ impl GridIndex {
     pub fn new() -> GridIndex {
         GridIndex {
             slots: vec![(NEVER, EMPTY); 64],
-            pages: Vec::new(),
-            overflow: Vec::new(),
+            n_pages: 0,
+            buckets: Vec::new(),
+            items: Vec::new(),
             free_overflow: Vec::new(),
         }
     }
@@ -176,8 +188,9 @@ impl GridIndex {
     /// Forgets every box, keeping the memory.
     pub fn clear(&mut self) {
         self.slots.fill((NEVER, EMPTY));
-        self.pages.clear();
-        self.overflow.clear();
+        self.n_pages = 0;
+        self.buckets.clear();
+        self.items.clear();
         self.free_overflow.clear();
     }
 
@@ -208,21 +221,23 @@ impl GridIndex {
         }
     }
 
-    /// The index in `pages` of `cell`'s first bucket, making its page when needed.
+    /// The index in `buckets` of `cell`'s first bucket, making its page when needed.
     fn bucket_or_new(&mut self, cell: IVec3) -> usize {
         let (page, local) = page_of(cell);
         let (mut at, found) = self.find_slot(page);
         if !found {
-            let used_pages = self.pages.len() / PAGE_CELLS;
-            if (used_pages + 1) * 2 > self.slots.len() {
+            if (self.n_pages + 1) * 2 > self.slots.len() {
                 self.grow();
                 at = self.find_slot(page).0;
             }
-            self.slots[at] = (page, used_pages as u32);
-            self.pages
-                .resize(self.pages.len() + PAGE_CELLS, EMPTY_BUCKET);
+            self.n_pages += 1;
+            self.slots[at] = (page, self.buckets.len() as u32);
+            self.buckets
+                .resize(self.buckets.len() + PAGE_CELLS, EMPTY_BUCKET);
+            self.items
+                .resize(self.items.len() + PAGE_CELLS, [0; BUCKET_LEN]);
         }
-        self.slots[at].1 as usize * PAGE_CELLS + local
+        self.slots[at].1 as usize + local
     }
 
     fn new_overflow(&mut self, next: u32) -> u32 {
@@ -232,12 +247,13 @@ impl GridIndex {
         };
         match self.free_overflow.pop() {
             Some(free) => {
-                self.overflow[free as usize] = bucket;
+                self.buckets[free as usize] = bucket;
                 free
             }
             None => {
-                self.overflow.push(bucket);
-                (self.overflow.len() - 1) as u32
+                self.buckets.push(bucket);
+                self.items.push([0; BUCKET_LEN]);
+                (self.buckets.len() - 1) as u32
             }
         }
     }
@@ -251,21 +267,22 @@ impl GridIndex {
                     let cell = IVec3::new(x, y, z);
                     let (min, max) = clip_to_cell(aabb, cell);
                     let first = self.bucket_or_new(cell);
-                    let mut bucket = &mut self.pages[first];
-                    if bucket.len as usize == BUCKET_LEN {
-                        let mut newest = bucket.next;
+                    let mut target = first;
+                    if self.buckets[first].len as usize == BUCKET_LEN {
+                        let mut newest = self.buckets[first].next;
                         if newest == EMPTY
-                            || self.overflow[newest as usize].len as usize == BUCKET_LEN
+                            || self.buckets[newest as usize].len as usize == BUCKET_LEN
                         {
                             newest = self.new_overflow(newest);
-                            self.pages[first].next = newest;
+                            self.buckets[first].next = newest;
                         }
-                        bucket = &mut self.overflow[newest as usize];
+                        target = newest as usize;
                     }
+                    let bucket = &mut self.buckets[target];
                     let i = bucket.len as usize;
                     bucket.boxes[i] = pack_local(min, max);
-                    bucket.items[i] = item;
                     bucket.len += 1;
+                    self.items[target][i] = item;
                 }
             }
         }
@@ -287,61 +304,51 @@ impl GridIndex {
         }
     }
 
-    /// Takes `item` out of the cell whose first bucket is `pages[first]`: the cell's last box
-    /// (in its newest overflow bucket, or its first bucket when it has none) fills its place,
-    /// and an emptied overflow bucket is freed.
+    /// Takes `item` out of the cell whose first bucket is `buckets[first]`: the cell's last
+    /// box (in its newest overflow bucket, or its first bucket when it has none) fills its
+    /// place, and an emptied overflow bucket is freed.
     fn remove_from_cell(&mut self, first: usize, item: u32) {
-        let newest = self.pages[first].next;
-        // Where the item is: `None` for the first bucket, else the overflow bucket.
-        let mut found = None;
-        let mut cur = None;
-        loop {
-            let bucket = match cur {
-                None => &self.pages[first],
-                Some(b) => &self.overflow[b as usize],
-            };
-            if let Some(i) = bucket.items[..bucket.len as usize]
-                .iter()
-                .position(|&it| it == item)
-            {
-                found = Some((cur, i));
-                break;
+        let newest = self.buckets[first].next;
+        // The bucket holding the item, and its place there.
+        let mut holder = first;
+        let i = loop {
+            let len = self.buckets[holder].len as usize;
+            if let Some(i) = self.items[holder][..len].iter().position(|&it| it == item) {
+                break i;
             }
-            if bucket.next == EMPTY {
-                break;
+            let next = self.buckets[holder].next;
+            if next == EMPTY {
+                return;
             }
-            cur = Some(bucket.next);
-        }
-        let Some((holder, i)) = found else { return };
+            holder = next as usize;
+        };
         let last_holder = if newest == EMPTY {
-            &mut self.pages[first]
+            first
         } else {
-            &mut self.overflow[newest as usize]
+            newest as usize
         };
-        last_holder.len -= 1;
-        let last = last_holder.len as usize;
-        let (last_box, last_item) = (last_holder.boxes[last], last_holder.items[last]);
-        let (emptied, older) = (last_holder.len == 0, last_holder.next);
-        let target = match holder {
-            None => &mut self.pages[first],
-            Some(b) => &mut self.overflow[b as usize],
-        };
-        target.boxes[i] = last_box;
-        target.items[i] = last_item;
+        let bucket = &mut self.buckets[last_holder];
+        bucket.len -= 1;
+        let last = bucket.len as usize;
+        let (last_box, emptied, older) = (bucket.boxes[last], bucket.len == 0, bucket.next);
+        let last_item = self.items[last_holder][last];
+        self.buckets[holder].boxes[i] = last_box;
+        self.items[holder][i] = last_item;
         if newest != EMPTY && emptied {
-            self.pages[first].next = older;
+            self.buckets[first].next = older;
             self.free_overflow.push(newest);
         }
     }
 
-    /// The boxes of the cell whose first bucket is `pages[first]`, bucket by bucket.
-    fn cell_buckets(&self, first: u32) -> impl Iterator<Item = &Bucket> {
-        let mut next = Some(&self.pages[first as usize]);
+    /// The buckets of the cell whose first bucket is `buckets[first]`, as indices.
+    fn cell_buckets(&self, first: u32) -> impl Iterator<Item = usize> + '_ {
+        let mut next = first;
         std::iter::from_fn(move || {
-            let bucket = next?;
-            // `EMPTY` is past the end of `overflow`, so it ends the chain.
-            next = self.overflow.get(bucket.next as usize);
-            Some(bucket)
+            // `EMPTY` is past the end of `buckets`, so it ends the chain.
+            let bucket = self.buckets.get(next as usize)?;
+            let at = next as usize;
+            next = bucket.next;
+            Some(at)
         })
     }
 
@@ -354,12 +361,13 @@ impl GridIndex {
                 for x in lo.x..=hi.x {
                     let cell = IVec3::new(x, y, z);
                     let first = cursor.bucket(self, cell);
-                    if first == EMPTY || self.pages[first as usize].len == 0 {
+                    if first == EMPTY || self.buckets[first as usize].len == 0 {
                         continue;
                     }
                     let (min, max) = clip_to_cell(aabb, cell);
                     let query = pack_query(min, max);
-                    for bucket in self.cell_buckets(first) {
+                    for at in self.cell_buckets(first) {
+                        let bucket = &self.buckets[at];
                         if bucket.boxes[..bucket.len as usize]
                             .iter()
                             .any(|&stored| packed_intersects(stored, query))
@@ -371,6 +379,17 @@ impl GridIndex {
             }
         }
         false
+    }
+
+    /// Starts loading the first bucket of the cell holding `pos`, for a query that will
+    /// come soon (the page table is small and usually cached; the buckets are not).
+    pub(crate) fn prefetch_cell(&self, pos: IVec3) {
+        let (page, local) = page_of(pos >> CELL_SHIFT);
+        if let (at, true) = self.find_slot(page) {
+            if let Some(bucket) = self.buckets.get(self.slots[at].1 as usize + local) {
+                prefetch(bucket);
+            }
+        }
     }
 
     /// Calls `visit` with every item filed in a cell that `aabb` touches (an item may come
@@ -385,10 +404,9 @@ impl GridIndex {
                     if first == EMPTY {
                         continue;
                     }
-                    for bucket in self.cell_buckets(first) {
-                        bucket.items[..bucket.len as usize]
-                            .iter()
-                            .for_each(|&item| visit(item));
+                    for at in self.cell_buckets(first) {
+                        let len = self.buckets[at].len as usize;
+                        self.items[at][..len].iter().for_each(|&item| visit(item));
                     }
                 }
             }

@@ -130,7 +130,7 @@ impl Layout {
     }
 }
 
-/// Generates a layout with a fresh [`Generator`].
+/// Generates a layout with a fresh [`Generator`] (keep one to make several layouts).
 pub fn generate(pack: &Pack, engine: Engine, seed: u32) -> Result<Layout, Error> {
     Generator::new(pack).generate(engine, seed)
 }
@@ -441,6 +441,28 @@ impl Link {
     }
 }
 
+/// The memory of a [`Builder`], kept by a [`Generator`] from one layout to the next: a large
+/// layout's arrays are above the allocator's threshold for fresh mappings, so without it every
+/// layout would fault in its pages again.
+#[derive(Default)]
+pub(crate) struct Buffers {
+    nodes: Vec<Node>,
+    conn_state: Vec<u8>,
+    parent_edge: Vec<u32>,
+    links: Vec<Link>,
+    counts: Vec<u32>,
+    keys_placed: Vec<u32>,
+    index: GridIndex,
+    weights: Vec<f64>,
+    tier_weights: Vec<f64>,
+    tiers: Vec<u8>,
+    combos: Vec<(u16, u8)>,
+    order: Vec<u16>,
+    near: Vec<(IVec3, u32, u16)>,
+    unused_index: PointIndex,
+    partners: GridIndex,
+}
+
 /// The state of one attempt; its buffers are reused across attempts and layouts.
 pub(crate) struct Builder<'p> {
     pub pack: &'p Pack,
@@ -475,34 +497,92 @@ pub(crate) struct Builder<'p> {
 }
 
 impl<'p> Builder<'p> {
-    fn new(pack: &'p Pack, tables: &'p Tables) -> Builder<'p> {
+    /// A builder for `pack` on the memory of `buffers` (whatever they held is forgotten).
+    pub(crate) fn new(pack: &'p Pack, tables: &'p Tables, buffers: Buffers) -> Builder<'p> {
+        let Buffers {
+            mut nodes,
+            mut conn_state,
+            mut parent_edge,
+            mut links,
+            mut counts,
+            mut keys_placed,
+            index,
+            mut weights,
+            mut tier_weights,
+            mut tiers,
+            combos,
+            order,
+            near,
+            unused_index,
+            partners,
+        } = buffers;
         // Room for `maxRooms` rooms up front (up to a bound, against absurd caps): growing by
         // doubling would copy the large per-room arrays several times. Reserved pages that a
         // smaller layout never reaches cost address space, not memory.
         let rooms = (pack.layout.max_rooms as usize).min(RESERVE_ROOMS_MAX);
         let max_connectors = pack.rooms.iter().map(|r| r.connectors.len()).max();
         let connectors = rooms * max_connectors.unwrap_or(0);
+        nodes.clear();
+        nodes.reserve(rooms);
+        conn_state.clear();
+        conn_state.reserve(connectors);
+        parent_edge.clear();
+        parent_edge.reserve(rooms);
+        links.clear();
+        links.reserve(rooms);
+        let n_rooms = pack.rooms.len();
+        for (list, len) in [(&mut counts, n_rooms), (&mut keys_placed, pack.keys.len())] {
+            list.clear();
+            list.resize(len, 0);
+        }
+        for list in [&mut weights, &mut tier_weights] {
+            list.clear();
+            list.resize(n_rooms, 0.0);
+        }
+        tiers.clear();
+        tiers.resize(n_rooms, 0);
         Builder {
             pack,
             tables,
             rng: Lcg31::new(0),
-            nodes: Vec::with_capacity(rooms),
-            conn_state: Vec::with_capacity(connectors),
-            parent_edge: Vec::with_capacity(rooms),
-            links: Vec::with_capacity(rooms),
-            counts: vec![0; pack.rooms.len()],
-            keys_placed: vec![0; pack.keys.len()],
-            index: GridIndex::new(),
+            nodes,
+            conn_state,
+            parent_edge,
+            links,
+            counts,
+            keys_placed,
+            index,
             target: 0,
             required_dirs: 0,
-            weights: vec![0.0; pack.rooms.len()],
-            tier_weights: vec![0.0; pack.rooms.len()],
-            tiers: vec![0; pack.rooms.len()],
-            combos: Vec::new(),
-            order: Vec::new(),
-            near: Vec::new(),
-            unused_index: PointIndex::default(),
-            partners: GridIndex::new(),
+            weights,
+            tier_weights,
+            tiers,
+            combos,
+            order,
+            near,
+            unused_index,
+            partners,
+        }
+    }
+
+    /// Gives the builder's memory back, for the next layout.
+    pub(crate) fn into_buffers(self) -> Buffers {
+        Buffers {
+            nodes: self.nodes,
+            conn_state: self.conn_state,
+            parent_edge: self.parent_edge,
+            links: self.links,
+            counts: self.counts,
+            keys_placed: self.keys_placed,
+            index: self.index,
+            weights: self.weights,
+            tier_weights: self.tier_weights,
+            tiers: self.tiers,
+            combos: self.combos,
+            order: self.order,
+            near: self.near,
+            unused_index: self.unused_index,
+            partners: self.partners,
         }
     }
 
@@ -539,6 +619,24 @@ impl<'p> Builder<'p> {
         self.pack.rooms[self.nodes[p].room as usize]
             .connectors
             .len()
+    }
+
+    /// Starts loading the record of placement `p`.
+    pub fn prefetch_node(&self, p: usize) {
+        if let Some(node) = self.nodes.get(p) {
+            prefetch(node);
+        }
+    }
+
+    /// Starts loading what a growth step from placement `p` reads: its connector states and
+    /// the index cell at its corner. For a room picked at random these lie anywhere in memory,
+    /// and asked for together the loads overlap instead of waiting for each other.
+    pub fn prefetch_room(&self, p: usize) {
+        let node = &self.nodes[p];
+        if let Some(state) = self.conn_state.get(node.conn_base as usize) {
+            prefetch(state);
+        }
+        self.index.prefetch_cell(node.origin);
     }
 
     /// The state of connector `c` of placement `p`.
@@ -1581,10 +1679,13 @@ impl Adjacency {
     }
 }
 
-/// Generates layouts for one pack, reusing its tables and buffers between calls.
+/// Generates layouts for one pack, reusing its tables and buffers between calls: a batch of
+/// layouts (many seeds, or many engines) made with one generator allocates its working memory
+/// once, which for large layouts saves the page faults of fresh memory on every call.
 pub struct Generator<'p> {
     pack: &'p Pack,
     tables: Tables,
+    buffers: Buffers,
 }
 
 impl<'p> Generator<'p> {
@@ -1593,53 +1694,61 @@ impl<'p> Generator<'p> {
         Generator {
             pack,
             tables: Tables::new(pack),
+            buffers: Buffers::default(),
         }
     }
 
     /// Generates a layout with `engine`. Each attempt after the first uses a seed derived from
     /// `seed`; after `layout.attempts` failures the error names the rule the last attempt broke.
-    pub fn generate(&self, engine: Engine, seed: u32) -> Result<Layout, Error> {
-        let pack = self.pack;
-        let mut builder = Builder::new(pack, &self.tables);
-        let mut seeder = Lcg31::new(seed);
-        let attempts = pack.layout.attempts.max(1);
-        let mut last_rule = String::new();
-        for attempt in 0..attempts {
-            let attempt_seed = if attempt == 0 {
-                seed & 0x7FFF_FFFF
-            } else {
-                seeder.next_u31()
-            };
-            builder.reset(attempt_seed);
-            let target = builder
-                .rng
-                .range(pack.layout.min_rooms as i32, pack.layout.max_rooms as i32)
-                .map_err(|_| {
-                    Error::new(ErrorKind::BadRequest("minRooms is above maxRooms".into()))
-                })?;
-            let reserve = u32::from(pack.rooms.iter().any(|r| r.kind == RoomType::End));
-            builder.target = (target as u32).saturating_sub(reserve).max(1);
-            if let Err(message) = builder.place_start() {
-                return Err(Error::new(ErrorKind::BadRequest(message)));
-            }
-            let preferred = engines::run(&mut builder, engine)?;
-            builder.place_end(&preferred);
-            builder.place_required();
-            builder.add_loops();
-            match builder.broken_rule() {
-                None => return Ok(finish(builder, engine, seed, attempt_seed, attempt + 1)),
-                Some(rule) => last_rule = rule,
-            }
-        }
-        Err(Error::new(ErrorKind::Unmet {
-            rule: last_rule,
-            attempts,
-        }))
+    /// The result depends on the pack, engine and seed only, never on earlier calls.
+    pub fn generate(&mut self, engine: Engine, seed: u32) -> Result<Layout, Error> {
+        let buffers = std::mem::take(&mut self.buffers);
+        let mut builder = Builder::new(self.pack, &self.tables, buffers);
+        let result = attempts(&mut builder, engine, seed);
+        self.buffers = builder.into_buffers();
+        result
     }
 }
 
+/// Runs up to `layout.attempts` attempts on `builder` (see [`Generator::generate`]).
+fn attempts(builder: &mut Builder<'_>, engine: Engine, seed: u32) -> Result<Layout, Error> {
+    let pack = builder.pack;
+    let mut seeder = Lcg31::new(seed);
+    let attempts = pack.layout.attempts.max(1);
+    let mut last_rule = String::new();
+    for attempt in 0..attempts {
+        let attempt_seed = if attempt == 0 {
+            seed & 0x7FFF_FFFF
+        } else {
+            seeder.next_u31()
+        };
+        builder.reset(attempt_seed);
+        let target = builder
+            .rng
+            .range(pack.layout.min_rooms as i32, pack.layout.max_rooms as i32)
+            .map_err(|_| Error::new(ErrorKind::BadRequest("minRooms is above maxRooms".into())))?;
+        let reserve = u32::from(pack.rooms.iter().any(|r| r.kind == RoomType::End));
+        builder.target = (target as u32).saturating_sub(reserve).max(1);
+        if let Err(message) = builder.place_start() {
+            return Err(Error::new(ErrorKind::BadRequest(message)));
+        }
+        let preferred = engines::run(builder, engine)?;
+        builder.place_end(&preferred);
+        builder.place_required();
+        builder.add_loops();
+        match builder.broken_rule() {
+            None => return Ok(finish(builder, engine, seed, attempt_seed, attempt + 1)),
+            Some(rule) => last_rule = rule,
+        }
+    }
+    Err(Error::new(ErrorKind::Unmet {
+        rule: last_rule,
+        attempts,
+    }))
+}
+
 fn finish(
-    builder: Builder<'_>,
+    builder: &Builder<'_>,
     engine: Engine,
     seed: u32,
     attempt_seed: u32,
@@ -1743,6 +1852,41 @@ mod tests {
     use super::*;
     use crate::pack::{CASTLE_YAML, MINES_YAML};
 
+    /// A generator reused across engines and seeds (its buffers left over from larger and
+    /// smaller layouts) makes the very layouts fresh ones make.
+    #[test]
+    fn reused_generator_matches_fresh_ones() {
+        for yaml in [CASTLE_YAML, MINES_YAML] {
+            let pack = Pack::from_yaml(yaml).expect("shipped packs are valid");
+            let mut generator = Generator::new(&pack);
+            for seed in 0..40u32 {
+                let engine = Engine::ALL[(seed as usize * 7 / 3) % 4];
+                let reused = generator.generate(engine, seed);
+                let fresh = generate(&pack, engine, seed);
+                match (reused, fresh) {
+                    (Ok(reused), Ok(fresh)) => {
+                        assert!(
+                            reused.placements().eq(fresh.placements())
+                                && reused.connections().eq(fresh.connections())
+                                && reused.stats == fresh.stats
+                                && reused.attempt_seed == fresh.attempt_seed,
+                            "{} seed {seed}",
+                            engine.name()
+                        );
+                    }
+                    (Err(reused), Err(fresh)) => {
+                        assert_eq!(reused.to_string(), fresh.to_string(), "seed {seed}")
+                    }
+                    (reused, fresh) => panic!(
+                        "seed {seed}: reused {:?} but fresh {:?}",
+                        reused.map(|l| l.stats),
+                        fresh.map(|l| l.stats)
+                    ),
+                }
+            }
+        }
+    }
+
     /// The reachability rules read off the grown tree give the verdict the connection walks
     /// give, on layouts whose doors are then changed at random: locks on random connections
     /// (keys inside and outside the subtrees behind them, loops locked too) and one-way doors
@@ -1753,7 +1897,7 @@ mod tests {
         for yaml in [CASTLE_YAML, MINES_YAML] {
             let pack = Pack::from_yaml(yaml).expect("shipped packs are valid");
             let tables = Tables::new(&pack);
-            let mut builder = Builder::new(&pack, &tables);
+            let mut builder = Builder::new(&pack, &tables, Buffers::default());
             for seed in 0..60u32 {
                 let engine = Engine::ALL[seed as usize % 4];
                 builder.reset(seed);
