@@ -944,6 +944,27 @@ mod tests {
         }
     }
 
+    /// A scan test's case: the generator (seeded, on the selected stream) before `count`
+    /// draws of `rand_int(n)`, those draws, and `K` wanted values drawn from `picks`.
+    fn scan_case<const K: usize>(
+        seed: u32,
+        selection: Option<usize>,
+        count: usize,
+        n: u16,
+        picks: &mut DungeonRng,
+    ) -> (DungeonRng, Vec<u16>, [u16; K]) {
+        let mut rng = DungeonRng::init(seed);
+        if let Some(index) = selection {
+            rng.use_secondary(index);
+        }
+        let before = rng.clone();
+        let draws = (0..count)
+            .map(|_| rng.rand_int(i32::from(n)) as u16)
+            .collect();
+        let wanted = std::array::from_fn(|_| picks.rand_int(i32::from(n)) as u16);
+        (before, draws, wanted)
+    }
+
     /// Every block `find_rand_int_reversed` reports is a run of the draws to come, last block
     /// first, each holding a wanted value; every block it skips holds none; `wanted` changes
     /// made in `on_hit` apply to the blocks after; the generator is not advanced.
@@ -955,18 +976,8 @@ mod tests {
             for selection in [None, Some(1), Some(3)] {
                 for count in [0usize, 1, 4, 15, 16, 17, 40, 256, 999, 5200] {
                     for n in [1u16, 2, 37, 1300, u16::MAX] {
-                        let mut rng = DungeonRng::init(seed);
-                        if let Some(index) = selection {
-                            rng.use_secondary(index);
-                        }
-                        let before = rng.clone();
-                        let draws: Vec<u16> = (0..count)
-                            .map(|_| rng.rand_int(i32::from(n)) as u16)
-                            .collect();
-                        let mut wanted = [0u16; 3];
-                        for value in &mut wanted {
-                            *value = picks.rand_int(i32::from(n)) as u16;
-                        }
+                        let (before, draws, wanted) =
+                            scan_case::<3>(seed, selection, count, n, &mut picks);
                         // Blocks of 16 from the end, then the count % 16 earliest draws.
                         let mut bounds: Vec<(usize, usize)> = (0..count / LANES)
                             .map(|block| (count - LANES * (block + 1), count - LANES * block))
@@ -1027,18 +1038,8 @@ mod tests {
             for selection in [None, Some(2), Some(4)] {
                 for count in [0usize, 1, 2, 6, 15, 16, 17, 18, 34, 256, 998, 5201] {
                     for n in [1u16, 3, 8, 37, 1300, u16::MAX] {
-                        let mut rng = DungeonRng::init(seed);
-                        if let Some(index) = selection {
-                            rng.use_secondary(index);
-                        }
-                        let before = rng.clone();
-                        let draws: Vec<u16> = (0..count)
-                            .map(|_| rng.rand_int(i32::from(n)) as u16)
-                            .collect();
-                        let mut wanted = [0u16; 4];
-                        for value in &mut wanted {
-                            *value = picks.rand_int(i32::from(n)) as u16;
-                        }
+                        let (before, draws, wanted) =
+                            scan_case::<4>(seed, selection, count, n, &mut picks);
                         // What a consumer does with a pair: the pair's values trade places
                         // in `wanted`, and every third pair one slot gets a fresh value.
                         let react = |a: u16, b: u16, wanted: &mut [u16; 4], hits: usize| {
