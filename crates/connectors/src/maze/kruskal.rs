@@ -103,6 +103,9 @@ struct BlockScratch {
     sorted: Box<[u32; WALLS]>,
     /// The walls left pending, as local walls.
     left: Box<[u16; WALLS]>,
+    /// Per cell: the open sides its opened walls gave it, copied out at the block's end (an
+    /// index in the block is cheaper than one in the maze).
+    open: Box<[u8; CELLS]>,
     /// The sort's bucket counts, then starts, per digit.
     low_counts: Box<[u16; LOW_BUCKETS + 1]>,
     high_counts: Box<[u16; HIGH_BUCKETS + 1]>,
@@ -126,6 +129,7 @@ impl Default for BlockScratch {
             by_low_digit: boxed(0),
             sorted: boxed(0),
             left: boxed(0),
+            open: boxed(0),
             low_counts: boxed(0),
             high_counts: boxed(0),
         }
@@ -424,14 +428,16 @@ fn settle_block(
         cells: sets,
         sorted,
         left: left_walls,
+        open,
         ..
     } = scratch;
-    let origin = y0 * width + x0;
+    open.fill(0);
     for &entry in &sorted[..wall_count % (WALLS + 1)] {
         let key = entry >> WALL_BITS;
         let wall = entry as usize % WALLS;
+        let south = wall & 1;
         let a = wall >> 1;
-        let b = (a + if wall & 1 == 0 { 1 } else { BLOCK }) % CELLS;
+        let b = (a + 1 + south * (BLOCK - 1)) % CELLS;
         let (set_a, set_b) = (
             usize::from(sets[a].joined.label),
             usize::from(sets[b].joined.label),
@@ -443,8 +449,10 @@ fn settle_block(
         let (small, large) = join(sets, |cell| &mut cell.joined, set_a, set_b);
         sets[large].outward = sets[large].outward.min(sets[small].outward);
         if in_tree {
-            let cell = origin + (a / BLOCK) * width + a % BLOCK;
-            open_wall(cells, width, cell, wall & 1 == 1);
+            // East (2) and west (8), or south (4) and north (1), without a branch: east and
+            // south walls come in random order.
+            open[a] |= 2 << south;
+            open[b] |= 8 >> (3 * south);
             let (part_a, part_b) = (
                 usize::from(sets[a].opened.label),
                 usize::from(sets[b].opened.label),
@@ -453,6 +461,16 @@ fn settle_block(
         } else {
             left_walls[left] = wall as u16;
             left += 1;
+        }
+    }
+    for local_y in 0..rows {
+        let row = (y0 + local_y) * width + x0;
+        let local = local_y * BLOCK;
+        for (bits, &opened) in cells[row..row + columns]
+            .iter_mut()
+            .zip(&scratch.open[local..local + columns])
+        {
+            *bits |= opened;
         }
     }
     // Number the parts, then hand out each cell's.
