@@ -59,7 +59,7 @@ struct Pending {
     parts: [u32; 2],
 }
 
-/// A cell's place in one of a block's partitions into sets. The sets are "quick-find": every
+/// A cell's place in the block's partition into sets. The sets are "quick-find": every
 /// cell holds its set's label (one of its cells), so telling whether two cells are joined is two
 /// loads; a join relabels the smaller set, found by walking a circular list of its cells. Each
 /// cell is relabelled at most log2(CELLS) times, and far fewer on average.
@@ -76,12 +76,22 @@ struct Links {
 /// Everything the union loop keeps about one block cell, in one 16-byte record: the loop reads
 /// and writes a cell's fields together, through one base pointer (eight separate arrays ran the
 /// loop out of registers).
+///
+/// The parts (the sets of the opened walls) need no union-find of their own. A set of `joined`
+/// whose walls were all opened is one part, named by the set's label, and nothing is written
+/// per cell. Only when a wall left pending joins it, or an opened wall joins it to a set that
+/// holds several parts, does it "write out" its part, once, into each cell's `part`; such a set
+/// keeps its cells' parts from then on. (A set with a lower key out of the block than the wall
+/// at hand is never all opened after it, and one with no such key is always all opened: so an
+/// opened wall never joins two written-out sets.)
 #[derive(Debug, Clone, Copy, Default)]
 struct BlockCell {
     /// The sets of the walls taken so far that closed no cycle.
     joined: Links,
-    /// The sets of the walls opened (the parts).
-    opened: Links,
+    /// The cell's part, once its set has written them out.
+    part: u16,
+    /// Read at a label of `joined`: whether its set has written out its parts (0 or 1).
+    written: u16,
     /// Read at a label of `joined`: the lowest key of a wall from its set out of the block.
     outward: u32,
 }
@@ -93,7 +103,7 @@ struct BlockCell {
 struct BlockScratch {
     /// Per cell: its sets (see [`BlockCell`]).
     cells: Box<[BlockCell; CELLS]>,
-    /// Per label of `opened`: its part's number.
+    /// Per part (named by one of its cells): its number.
     part_of_label: Box<[u32; CELLS]>,
     /// The inner walls as `key << WALL_BITS | local wall`, in enumeration order.
     walls: Box<[u32; WALLS]>,
@@ -417,7 +427,8 @@ fn settle_block(
             }
             scratch.cells[cell] = BlockCell {
                 joined: alone,
-                opened: alone,
+                part: 0,
+                written: 0,
                 outward,
             };
         }
@@ -445,23 +456,35 @@ fn settle_block(
         if set_a == set_b {
             continue;
         }
-        let in_tree = sets[set_a % CELLS].outward > key || sets[set_b % CELLS].outward > key;
-        let (small, large) = join(sets, |cell| &mut cell.joined, set_a, set_b);
-        sets[large].outward = sets[large].outward.min(sets[small].outward);
+        let (set_a, set_b) = (set_a % CELLS, set_b % CELLS);
+        let in_tree = sets[set_a].outward > key || sets[set_b].outward > key;
+        let (written_a, written_b) = (sets[set_a].written != 0, sets[set_b].written != 0);
         if in_tree {
             // East (2) and west (8), or south (4) and north (1), without a branch: east and
             // south walls come in random order.
             open[a] |= 2 << south;
             open[b] |= 8 >> (3 * south);
-            let (part_a, part_b) = (
-                usize::from(sets[a].opened.label),
-                usize::from(sets[b].opened.label),
-            );
-            join(sets, |cell| &mut cell.opened, part_a, part_b);
+            // At most one side has written out its parts: the other joins the part of the
+            // wall's cell on that side.
+            if written_a {
+                write_part(sets, set_b, sets[a].part);
+            } else if written_b {
+                write_part(sets, set_a, sets[b].part);
+            }
         } else {
+            if !written_a {
+                write_part(sets, set_a, set_a as u16);
+            }
+            if !written_b {
+                write_part(sets, set_b, set_b as u16);
+            }
             left_walls[left] = wall as u16;
             left += 1;
         }
+        let written = u16::from(written_a || written_b || !in_tree);
+        let (small, large) = join(sets, set_a, set_b);
+        sets[large].outward = sets[large].outward.min(sets[small].outward);
+        sets[large].written = written;
     }
     for local_y in 0..rows {
         let row = (y0 + local_y) * width + x0;
@@ -478,7 +501,7 @@ fn settle_block(
     for local_y in 0..rows {
         for local_x in 0..columns {
             let cell = local_y * BLOCK + local_x;
-            if usize::from(scratch.cells[cell].opened.label) == cell {
+            if part_of(&scratch.cells, cell) == cell {
                 scratch.part_of_label[cell] = next_part;
                 next_part += 1;
             }
@@ -488,8 +511,7 @@ fn settle_block(
         let row = local_y * width + x0;
         for local_x in 0..columns {
             let cell = local_y * BLOCK + local_x;
-            part[row + local_x] =
-                scratch.part_of_label[usize::from(scratch.cells[cell].opened.label) % CELLS];
+            part[row + local_x] = scratch.part_of_label[part_of(&scratch.cells, cell)];
         }
     }
     for &wall in &scratch.left[..left] {
@@ -581,41 +603,61 @@ fn insertion_sort<T: Copy>(items: &mut [T], key: impl Fn(&T) -> u64) {
     }
 }
 
-/// Joins the different sets labelled `a` and `b` of one of a block's partitions (`links` picks
-/// it out of a cell's record): the smaller one takes the larger one's label and the two circles
-/// of cells become one. Returns the labels (smaller, larger).
+/// Joins the different sets labelled `a` and `b` of the block's partition `joined`: the smaller
+/// one takes the larger one's label and the two circles of cells become one. Returns the labels
+/// (smaller, larger).
 #[inline(always)]
-fn join(
-    cells: &mut [BlockCell; CELLS],
-    links: impl Fn(&mut BlockCell) -> &mut Links,
-    a: usize,
-    b: usize,
-) -> (usize, usize) {
+fn join(cells: &mut [BlockCell; CELLS], a: usize, b: usize) -> (usize, usize) {
     let (a, b) = (a % CELLS, b % CELLS);
-    let (small, large) = if links(&mut cells[a]).size < links(&mut cells[b]).size {
+    let (small, large) = if cells[a].joined.size < cells[b].joined.size {
         (a, b)
     } else {
         (b, a)
     };
     let large_label = large as u16;
-    let small_links = links(&mut cells[small]);
+    let small_links = &mut cells[small].joined;
     small_links.label = large_label;
     let small_next = small_links.next;
     let small_size = small_links.size;
     // Most joins take in a single cell: the walk round its circle ends at once.
     let mut cell = usize::from(small_next) % CELLS;
     while cell != small {
-        let cell_links = links(&mut cells[cell]);
+        let cell_links = &mut cells[cell].joined;
         cell_links.label = large_label;
         cell = usize::from(cell_links.next) % CELLS;
     }
     // Swapping one successor of each circle splices them into one.
-    let large_links = links(&mut cells[large]);
+    let large_links = &mut cells[large].joined;
     let large_next = large_links.next;
     large_links.next = small_next;
     large_links.size += small_size;
-    links(&mut cells[small]).next = large_next;
+    cells[small].joined.next = large_next;
     (small, large)
+}
+
+/// Writes `part` into every cell of the set labelled `label` (round its circle).
+#[inline(always)]
+fn write_part(cells: &mut [BlockCell; CELLS], label: usize, part: u16) {
+    let mut cell = label % CELLS;
+    loop {
+        cells[cell].part = part;
+        cell = usize::from(cells[cell].joined.next) % CELLS;
+        if cell == label {
+            break;
+        }
+    }
+}
+
+/// The part of block cell `cell`, named by one of its cells: its own once its set has written
+/// them out, else its set's label.
+#[inline(always)]
+fn part_of(cells: &[BlockCell; CELLS], cell: usize) -> usize {
+    let label = usize::from(cells[cell % CELLS].joined.label) % CELLS;
+    if cells[label].written != 0 {
+        usize::from(cells[cell % CELLS].part) % CELLS
+    } else {
+        label
+    }
 }
 
 /// Opens the east (or south) wall of `cell` on both of its cells.
