@@ -1,6 +1,8 @@
 //! Randomised Kruskal (document 004) as the minimum spanning tree of random wall weights: every
-//! inner wall gets one random 31-bit key, and the walls are taken in increasing order of
-//! `(key, wall id)` (the id breaks the rare ties), each opened when its two cells are still in
+//! inner wall gets one random 21-bit key, and the walls are taken in increasing order of
+//! `(key, wall id)` (the id breaks ties: two given walls tie once in 2^21, far too rarely to
+//! move the mazes' figures, and 21 bits let a block's sort entry, key and local wall, fit a
+//! `u32`), each opened when its two cells are still in
 //! different sets of a union-find. Taking the walls in the order of i.i.d. random keys is taking
 //! them in a uniformly random order, so this is Kruskal's maze with its own distribution; the
 //! maze is the unique minimum spanning tree under that order, which lets the work be split:
@@ -10,8 +12,8 @@
 //!   and run through a union-find of the block's cells, which sits in L1. A wall whose cells
 //!   are already joined by lighter walls of the block closes a cycle of lighter walls, so it is
 //!   not in the tree (the cycle property). A wall that joins two parts, where one part has no
-//!   lighter wall out of the block, is the lightest wall leaving that part, so it is in the tree
-//!   (the cut property), and is opened at once. Any other wall is left pending.
+//!   wall out of the block with a key as low, is the lightest wall leaving that part, so it is
+//!   in the tree (the cut property), and is opened at once. Any other wall is left pending.
 //! - The parts the opened walls make are numbered, and the pending walls (those left in the
 //!   blocks and those between blocks, about 5% of all) are sorted and run through a union-find
 //!   of the parts: the tree's remaining walls are the minimum spanning tree of the parts.
@@ -21,7 +23,7 @@
 //! union-find fits in cache anyway, skip the blocks and send every wall to the last pass.
 //!
 //! Draws: one `next_u31` per inner wall, in enumeration order (row by row, each cell's east wall
-//! then its south wall), that wall's key. Nothing else.
+//! then its south wall), whose top 21 bits are that wall's key. Nothing else.
 
 use rng::Rng31;
 
@@ -34,23 +36,30 @@ const BLOCK: usize = 32;
 const CELLS: usize = BLOCK * BLOCK;
 /// Wall numbers in a block (`cell << 1 | south`).
 const WALLS: usize = 2 * CELLS;
-/// The key of "no wall": above every 31-bit key.
+/// The bits of a wall's key.
+const KEY_BITS: u32 = 21;
+/// The key of "no wall": above every key.
 const NO_KEY: u32 = u32::MAX;
-/// The top key bits the block sort buckets by (then an insertion sort finishes each bucket).
-const SORT_BITS: u32 = 11;
+/// The bits of a local wall number in a block sort entry (`key << WALL_BITS | local wall`).
+const WALL_BITS: u32 = 11;
+/// The low key digit of the block sort (its first pass); the high digit has the rest.
+const LOW_DIGIT_BITS: u32 = 11;
+/// The buckets of the block sort's two passes.
+const LOW_BUCKETS: usize = 1 << LOW_DIGIT_BITS;
+const HIGH_BUCKETS: usize = 1 << (KEY_BITS - LOW_DIGIT_BITS);
 /// Unused id in [`BlockScratch::part_of_root`].
 const NO_PART: u32 = u32::MAX;
 
 /// A wall between two parts, waiting for the last pass.
 #[derive(Debug, Clone, Copy, Default)]
 struct Pending {
-    /// `key << 32 | wall id`, the order the walls are taken in.
+    /// The order the walls are taken in (see [`order`]).
     order: u64,
     /// The parts (of the opened walls) on either side.
     parts: [u32; 2],
 }
 
-/// A cell's place in one of a block's partitions into sets. The sets are "quick-find": every
+/// A cell's place in the block's partition into sets. The sets are "quick-find": every
 /// cell holds its set's label (one of its cells), so telling whether two cells are joined is two
 /// loads; a join relabels the smaller set, found by walking a circular list of its cells. Each
 /// cell is relabelled at most log2(CELLS) times, and far fewer on average.
@@ -67,12 +76,22 @@ struct Links {
 /// Everything the union loop keeps about one block cell, in one 16-byte record: the loop reads
 /// and writes a cell's fields together, through one base pointer (eight separate arrays ran the
 /// loop out of registers).
+///
+/// The parts (the sets of the opened walls) need no union-find of their own. A set of `joined`
+/// whose walls were all opened is one part, named by the set's label, and nothing is written
+/// per cell. Only when a wall left pending joins it, or an opened wall joins it to a set that
+/// holds several parts, does it "write out" its part, once, into each cell's `part`; such a set
+/// keeps its cells' parts from then on. (A set with a lower key out of the block than the wall
+/// at hand is never all opened after it, and one with no such key is always all opened: so an
+/// opened wall never joins two written-out sets.)
 #[derive(Debug, Clone, Copy, Default)]
 struct BlockCell {
     /// The sets of the walls taken so far that closed no cycle.
     joined: Links,
-    /// The sets of the walls opened (the parts).
-    opened: Links,
+    /// The cell's part, once its set has written them out.
+    part: u16,
+    /// Read at a label of `joined`: whether its set has written out its parts (0 or 1).
+    written: u16,
     /// Read at a label of `joined`: the lowest key of a wall from its set out of the block.
     outward: u32,
 }
@@ -84,20 +103,23 @@ struct BlockCell {
 struct BlockScratch {
     /// Per cell: its sets (see [`BlockCell`]).
     cells: Box<[BlockCell; CELLS]>,
-    /// Per label of `opened`: its part's number.
+    /// Per part (named by one of its cells): its number.
     part_of_label: Box<[u32; CELLS]>,
-    /// The inner walls as `key << 32 | local wall`, in enumeration order.
-    walls: Box<[u64; WALLS]>,
+    /// The inner walls as `key << WALL_BITS | local wall`, in enumeration order.
+    walls: Box<[u32; WALLS]>,
+    /// The same walls sorted by their key's low digit (the sort's first pass).
+    by_low_digit: Box<[u32; WALLS]>,
     /// The same walls sorted.
-    sorted: Box<[u64; WALLS]>,
+    sorted: Box<[u32; WALLS]>,
     /// The walls left pending, as local walls.
     left: Box<[u16; WALLS]>,
-    /// The sort's bucket counts, then starts.
-    counts: Box<[u16; SORT_BUCKETS + 1]>,
+    /// Per cell: the open sides its opened walls gave it, copied out at the block's end (an
+    /// index in the block is cheaper than one in the maze).
+    open: Box<[u8; CELLS]>,
+    /// The sort's bucket counts, then starts, per digit.
+    low_counts: Box<[u16; LOW_BUCKETS + 1]>,
+    high_counts: Box<[u16; HIGH_BUCKETS + 1]>,
 }
-
-/// The buckets of the block sort.
-const SORT_BUCKETS: usize = 1 << SORT_BITS;
 
 /// A boxed array of `N` copies of `value`, built on the heap.
 fn boxed<T: Copy, const N: usize>(value: T) -> Box<[T; N]> {
@@ -114,9 +136,12 @@ impl Default for BlockScratch {
             cells: boxed(BlockCell::default()),
             part_of_label: boxed(NO_PART),
             walls: boxed(0),
+            by_low_digit: boxed(0),
             sorted: boxed(0),
             left: boxed(0),
-            counts: boxed(0),
+            open: boxed(0),
+            low_counts: boxed(0),
+            high_counts: boxed(0),
         }
     }
 }
@@ -291,10 +316,11 @@ fn carve_without_blocks(
     open_joining_walls(cells, width, &mut scratch.parts, count, walls);
 }
 
-/// The sort order of a wall: by key, then by id.
+/// The sort order of a wall: by key, then by id. The key sits just below the top bit, where
+/// [`bucket_sort`] looks.
 #[inline(always)]
 fn order(key: u32, wall: usize) -> u64 {
-    u64::from(key) << 32 | wall as u64
+    u64::from(key) << (63 - KEY_BITS) | wall as u64
 }
 
 /// Draws the keys of the stripe's `rows` rows in enumeration order; `last_has_south` says whether
@@ -327,11 +353,11 @@ fn draw_stripe_keys(
     }
 }
 
-/// One wall's key: a draw, masked so that a generator breaking the 31-bit promise cannot
-/// reach [`NO_KEY`] or the sort's bucket range.
+/// One wall's key: the top [`KEY_BITS`] of a draw (masked first, so that a generator breaking
+/// the 31-bit promise cannot reach past them).
 #[inline(always)]
 fn draw_key(rng: &mut impl Rng31) -> u32 {
-    rng.next_u31() & 0x7FFF_FFFF
+    (rng.next_u31() & 0x7FFF_FFFF) >> (31 - KEY_BITS)
 }
 
 /// One stripe of blocks: its rows' keys and the keys of the walls to the stripe above.
@@ -366,7 +392,8 @@ fn settle_block(
     } = *stripe;
     let columns = BLOCK.min(width - x0);
     let mut wall_count = 0;
-    scratch.counts.fill(0);
+    scratch.low_counts.fill(0);
+    scratch.high_counts.fill(0);
     for local_y in 0..rows {
         let row = local_y * width;
         for local_x in 0..columns {
@@ -382,9 +409,7 @@ fn settle_block(
                 outward = outward.min(east[index - 1]);
             }
             if local_x + 1 < columns {
-                let entry = order(east[index], cell << 1);
-                scratch.walls[wall_count % WALLS] = entry;
-                scratch.counts[sort_bucket(entry) + 1] += 1;
+                add_wall(scratch, wall_count, east[index], cell << 1);
                 wall_count += 1;
             } else {
                 // NO_KEY on the maze's east edge.
@@ -394,9 +419,7 @@ fn settle_block(
                 outward = outward.min(above_key[x]);
             }
             if local_y + 1 < rows {
-                let entry = order(south[index], cell << 1 | 1);
-                scratch.walls[wall_count % WALLS] = entry;
-                scratch.counts[sort_bucket(entry) + 1] += 1;
+                add_wall(scratch, wall_count, south[index], cell << 1 | 1);
                 wall_count += 1;
             } else {
                 // NO_KEY on the maze's south edge.
@@ -404,7 +427,8 @@ fn settle_block(
             }
             scratch.cells[cell] = BlockCell {
                 joined: alone,
-                opened: alone,
+                part: 0,
+                written: 0,
                 outward,
             };
         }
@@ -415,14 +439,16 @@ fn settle_block(
         cells: sets,
         sorted,
         left: left_walls,
+        open,
         ..
     } = scratch;
-    let origin = y0 * width + x0;
+    open.fill(0);
     for &entry in &sorted[..wall_count % (WALLS + 1)] {
-        let key = (entry >> 32) as u32;
+        let key = entry >> WALL_BITS;
         let wall = entry as usize % WALLS;
+        let south = wall & 1;
         let a = wall >> 1;
-        let b = (a + if wall & 1 == 0 { 1 } else { BLOCK }) % CELLS;
+        let b = (a + 1 + south * (BLOCK - 1)) % CELLS;
         let (set_a, set_b) = (
             usize::from(sets[a].joined.label),
             usize::from(sets[b].joined.label),
@@ -430,20 +456,44 @@ fn settle_block(
         if set_a == set_b {
             continue;
         }
-        let in_tree = sets[set_a % CELLS].outward > key || sets[set_b % CELLS].outward > key;
-        let (small, large) = join(sets, |cell| &mut cell.joined, set_a, set_b);
-        sets[large].outward = sets[large].outward.min(sets[small].outward);
+        let (set_a, set_b) = (set_a % CELLS, set_b % CELLS);
+        let in_tree = sets[set_a].outward > key || sets[set_b].outward > key;
+        let (written_a, written_b) = (sets[set_a].written != 0, sets[set_b].written != 0);
         if in_tree {
-            let cell = origin + (a / BLOCK) * width + a % BLOCK;
-            open_wall(cells, width, cell, wall & 1 == 1);
-            let (part_a, part_b) = (
-                usize::from(sets[a].opened.label),
-                usize::from(sets[b].opened.label),
-            );
-            join(sets, |cell| &mut cell.opened, part_a, part_b);
+            // East (2) and west (8), or south (4) and north (1), without a branch: east and
+            // south walls come in random order.
+            open[a] |= 2 << south;
+            open[b] |= 8 >> (3 * south);
+            // At most one side has written out its parts: the other joins the part of the
+            // wall's cell on that side.
+            if written_a {
+                write_part(sets, set_b, sets[a].part);
+            } else if written_b {
+                write_part(sets, set_a, sets[b].part);
+            }
         } else {
+            if !written_a {
+                write_part(sets, set_a, set_a as u16);
+            }
+            if !written_b {
+                write_part(sets, set_b, set_b as u16);
+            }
             left_walls[left] = wall as u16;
             left += 1;
+        }
+        let written = u16::from(written_a || written_b || !in_tree);
+        let (small, large) = join(sets, set_a, set_b);
+        sets[large].outward = sets[large].outward.min(sets[small].outward);
+        sets[large].written = written;
+    }
+    for local_y in 0..rows {
+        let row = (y0 + local_y) * width + x0;
+        let local = local_y * BLOCK;
+        for (bits, &opened) in cells[row..row + columns]
+            .iter_mut()
+            .zip(&scratch.open[local..local + columns])
+        {
+            *bits |= opened;
         }
     }
     // Number the parts, then hand out each cell's.
@@ -451,7 +501,7 @@ fn settle_block(
     for local_y in 0..rows {
         for local_x in 0..columns {
             let cell = local_y * BLOCK + local_x;
-            if usize::from(scratch.cells[cell].opened.label) == cell {
+            if part_of(&scratch.cells, cell) == cell {
                 scratch.part_of_label[cell] = next_part;
                 next_part += 1;
             }
@@ -461,8 +511,7 @@ fn settle_block(
         let row = local_y * width + x0;
         for local_x in 0..columns {
             let cell = local_y * BLOCK + local_x;
-            part[row + local_x] =
-                scratch.part_of_label[usize::from(scratch.cells[cell].opened.label) % CELLS];
+            part[row + local_x] = scratch.part_of_label[part_of(&scratch.cells, cell)];
         }
     }
     for &wall in &scratch.left[..left] {
@@ -486,27 +535,57 @@ fn settle_block(
     next_part
 }
 
-/// The bucket of a block wall's sort entry: its key's top bits.
+/// Puts the local wall `wall` with `key` at `place` of the block's walls, and counts its digits.
 #[inline(always)]
-fn sort_bucket(entry: u64) -> usize {
-    (entry >> (63 - SORT_BITS)) as usize % SORT_BUCKETS
+fn add_wall(scratch: &mut BlockScratch, place: usize, key: u32, wall: usize) {
+    let entry = key << WALL_BITS | wall as u32;
+    scratch.walls[place % WALLS] = entry;
+    scratch.low_counts[low_digit(entry) + 1] += 1;
+    scratch.high_counts[high_digit(entry) + 1] += 1;
 }
 
-/// Sorts `scratch.walls[..count]` into `scratch.sorted`, given the count of each bucket (at
-/// `counts[bucket + 1]`): a counting sort by the top key bits, then an insertion sort, which
-/// finds the walls nearly in order (about one per bucket).
+/// The low digit of a block sort entry's key.
+#[inline(always)]
+fn low_digit(entry: u32) -> usize {
+    (entry >> WALL_BITS) as usize % LOW_BUCKETS
+}
+
+/// The high digit of a block sort entry's key.
+#[inline(always)]
+fn high_digit(entry: u32) -> usize {
+    (entry >> (WALL_BITS + LOW_DIGIT_BITS)) as usize % HIGH_BUCKETS
+}
+
+/// Sorts `scratch.walls[..count]` into `scratch.sorted`, given the count of each digit value
+/// (at `counts[digit + 1]`): a stable counting sort by the key's low digit, then one by its
+/// high digit. The walls come in enumeration order, so ties stay in wall order, and no step
+/// branches on the data (an insertion sort finishing a one-digit sort mispredicted about once
+/// per three walls).
 fn sort_walls(scratch: &mut BlockScratch, count: usize) {
-    let counts = &mut scratch.counts;
-    for bucket in 1..counts.len() {
-        counts[bucket] += counts[bucket - 1];
+    let BlockScratch {
+        walls,
+        by_low_digit,
+        sorted,
+        low_counts,
+        high_counts,
+        ..
+    } = scratch;
+    for bucket in 1..low_counts.len() {
+        low_counts[bucket] += low_counts[bucket - 1];
     }
-    let sorted = &mut scratch.sorted;
-    for &entry in &scratch.walls[..count] {
-        let slot = &mut counts[sort_bucket(entry)];
+    for bucket in 1..high_counts.len() {
+        high_counts[bucket] += high_counts[bucket - 1];
+    }
+    for &entry in &walls[..count] {
+        let slot = &mut low_counts[low_digit(entry)];
+        by_low_digit[usize::from(*slot) % WALLS] = entry;
+        *slot += 1;
+    }
+    for &entry in &by_low_digit[..count] {
+        let slot = &mut high_counts[high_digit(entry)];
         sorted[usize::from(*slot) % WALLS] = entry;
         *slot += 1;
     }
-    insertion_sort(&mut sorted[..count], |&entry| entry);
 }
 
 /// Sorts a nearly sorted slice by `key`, in time linear in its length plus its inversions.
@@ -524,41 +603,61 @@ fn insertion_sort<T: Copy>(items: &mut [T], key: impl Fn(&T) -> u64) {
     }
 }
 
-/// Joins the different sets labelled `a` and `b` of one of a block's partitions (`links` picks
-/// it out of a cell's record): the smaller one takes the larger one's label and the two circles
-/// of cells become one. Returns the labels (smaller, larger).
+/// Joins the different sets labelled `a` and `b` of the block's partition `joined`: the smaller
+/// one takes the larger one's label and the two circles of cells become one. Returns the labels
+/// (smaller, larger).
 #[inline(always)]
-fn join(
-    cells: &mut [BlockCell; CELLS],
-    links: impl Fn(&mut BlockCell) -> &mut Links,
-    a: usize,
-    b: usize,
-) -> (usize, usize) {
+fn join(cells: &mut [BlockCell; CELLS], a: usize, b: usize) -> (usize, usize) {
     let (a, b) = (a % CELLS, b % CELLS);
-    let (small, large) = if links(&mut cells[a]).size < links(&mut cells[b]).size {
+    let (small, large) = if cells[a].joined.size < cells[b].joined.size {
         (a, b)
     } else {
         (b, a)
     };
     let large_label = large as u16;
-    let small_links = links(&mut cells[small]);
+    let small_links = &mut cells[small].joined;
     small_links.label = large_label;
     let small_next = small_links.next;
     let small_size = small_links.size;
     // Most joins take in a single cell: the walk round its circle ends at once.
     let mut cell = usize::from(small_next) % CELLS;
     while cell != small {
-        let cell_links = links(&mut cells[cell]);
+        let cell_links = &mut cells[cell].joined;
         cell_links.label = large_label;
         cell = usize::from(cell_links.next) % CELLS;
     }
     // Swapping one successor of each circle splices them into one.
-    let large_links = links(&mut cells[large]);
+    let large_links = &mut cells[large].joined;
     let large_next = large_links.next;
     large_links.next = small_next;
     large_links.size += small_size;
-    links(&mut cells[small]).next = large_next;
+    cells[small].joined.next = large_next;
     (small, large)
+}
+
+/// Writes `part` into every cell of the set labelled `label` (round its circle).
+#[inline(always)]
+fn write_part(cells: &mut [BlockCell; CELLS], label: usize, part: u16) {
+    let mut cell = label % CELLS;
+    loop {
+        cells[cell].part = part;
+        cell = usize::from(cells[cell].joined.next) % CELLS;
+        if cell == label {
+            break;
+        }
+    }
+}
+
+/// The part of block cell `cell`, named by one of its cells: its own once its set has written
+/// them out, else its set's label.
+#[inline(always)]
+fn part_of(cells: &[BlockCell; CELLS], cell: usize) -> usize {
+    let label = usize::from(cells[cell % CELLS].joined.label) % CELLS;
+    if cells[label].written != 0 {
+        usize::from(cells[cell % CELLS].part) % CELLS
+    } else {
+        label
+    }
 }
 
 /// Opens the east (or south) wall of `cell` on both of its cells.

@@ -801,13 +801,19 @@ fn kruskal_over(width: usize, height: usize, walls: &[(usize, bool)]) -> Maze {
     maze
 }
 
-/// Kruskal as its file defines it, without blocks: one key per wall in enumeration order, the
-/// walls taken by (key, id).
+/// Kruskal as its file defines it, without blocks: one key per wall in enumeration order (the
+/// top 21 bits of a draw), the walls taken by (key, id).
 fn kruskal_by_sorted_keys(width: usize, height: usize, rng: &mut impl rng::Rng31) -> Maze {
     let walls = walls_in_order(width, height);
     let mut keyed: Vec<(u32, usize, (usize, bool))> = walls
         .iter()
-        .map(|&(cell, south)| (rng.next_u31(), cell * 2 + usize::from(south), (cell, south)))
+        .map(|&(cell, south)| {
+            (
+                rng.next_u31() >> 10,
+                cell * 2 + usize::from(south),
+                (cell, south),
+            )
+        })
         .collect();
     keyed.sort_unstable();
     let order: Vec<(usize, bool)> = keyed.iter().map(|&(_, _, wall)| wall).collect();
