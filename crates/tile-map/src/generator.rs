@@ -149,8 +149,8 @@ pub struct Generator {
     /// Where writes to positions off the floor go (the game would corrupt memory; we drop them).
     scratch_tile: Tile,
     scratch_cell: GridCell,
-    /// The freshly reset floor, copied in at every layout attempt.
-    template: Box<Tiles>,
+    /// The flags of the freshly reset floor (the frame's), copied in at every layout attempt.
+    frame_flags: Box<[u16; TILES]>,
 }
 
 impl Default for Generator {
@@ -181,7 +181,7 @@ impl Generator {
             shuffle_area: Box::new([0; SHUFFLE_AREA]),
             trace_slots: Box::new([0; 1 << 16]),
             entries: Box::new([0; TILES]),
-            template: Box::new(Self::fresh_floor()),
+            frame_flags: Box::new(Self::fresh_floor().flags),
             rng: DungeonRng::init(0),
             status: Status {
                 has_monster_house: false,
@@ -290,9 +290,14 @@ impl Generator {
         tiles
     }
 
-    /// The game's `ResetFloor`: every tile a wall, the outer ring impassable.
+    /// The game's `ResetFloor`: every tile a wall, the outer ring impassable. Only the flags
+    /// are copied; the other fields are one value each, so they are filled (stores only).
     fn reset_floor(&mut self) {
-        self.tiles.copy_from(&self.template);
+        let tiles = &mut *self.tiles;
+        tiles.terrain.fill(Terrain::Wall);
+        tiles.room.fill(tile::NO_ROOM);
+        tiles.flags.copy_from_slice(&*self.frame_flags);
+        tiles.spawn.fill(0);
         self.outcome.stairs = None;
         self.outcome.hidden_stairs = None;
     }

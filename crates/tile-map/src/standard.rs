@@ -857,8 +857,8 @@ mod tests {
             }
             if round % 50 == 0 {
                 // Back to walls now and then, so that carving meets both walls and rooms.
-                generator.tiles.copy_from(&crate::tile::Tiles::walls());
-                want.copy_from(&crate::tile::Tiles::walls());
+                *generator.tiles = crate::tile::Tiles::walls();
+                *want = crate::tile::Tiles::walls();
             }
         }
     }
