@@ -18,7 +18,7 @@ pub(crate) const GRID_DIM: usize = 16;
 pub(crate) const SHUFFLE_AREA: usize = TILES.next_power_of_two();
 
 /// The game's `dungeon_grid_cell`.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct GridCell {
     pub start_x: i32,
     pub start_y: i32,
@@ -128,6 +128,8 @@ pub struct Outcome {
 pub struct Generator {
     pub(crate) tiles: Box<Tiles>,
     pub(crate) grid: Box<[[GridCell; GRID_DIM]; GRID_DIM]>,
+    /// Grid columns (from the first) that may hold cells other than the reset one.
+    grid_extent: usize,
     pub(crate) list_x: [i32; GRID_DIM],
     pub(crate) list_y: [i32; GRID_DIM],
     /// The layout and spawn flags as column masks during the spawn stage.
@@ -147,8 +149,8 @@ pub struct Generator {
     /// Where writes to positions off the floor go (the game would corrupt memory; we drop them).
     scratch_tile: Tile,
     scratch_cell: GridCell,
-    /// The freshly reset floor, copied in at every layout attempt.
-    template: Box<Tiles>,
+    /// The flags of the freshly reset floor (the frame's), copied in at every layout attempt.
+    frame_flags: Box<[u16; TILES]>,
 }
 
 impl Default for Generator {
@@ -171,6 +173,7 @@ impl Generator {
         Generator {
             tiles: Box::new(Tiles::walls()),
             grid: Box::new([[GridCell::default(); GRID_DIM]; GRID_DIM]),
+            grid_extent: 0,
             list_x: [0; GRID_DIM],
             list_y: [0; GRID_DIM],
             masks: SpawnMasks::new(),
@@ -178,7 +181,7 @@ impl Generator {
             shuffle_area: Box::new([0; SHUFFLE_AREA]),
             trace_slots: Box::new([0; 1 << 16]),
             entries: Box::new([0; TILES]),
-            template: Box::new(Self::fresh_floor()),
+            frame_flags: Box::new(Self::fresh_floor().flags),
             rng: DungeonRng::init(0),
             status: Status {
                 has_monster_house: false,
@@ -287,9 +290,14 @@ impl Generator {
         tiles
     }
 
-    /// The game's `ResetFloor`: every tile a wall, the outer ring impassable.
+    /// The game's `ResetFloor`: every tile a wall, the outer ring impassable. Only the flags
+    /// are copied; the other fields are one value each, so they are filled (stores only).
     fn reset_floor(&mut self) {
-        self.tiles.copy_from(&self.template);
+        let tiles = &mut *self.tiles;
+        tiles.terrain.fill(Terrain::Wall);
+        tiles.room.fill(tile::NO_ROOM);
+        tiles.flags.copy_from_slice(&*self.frame_flags);
+        tiles.spawn.fill(0);
         self.outcome.stairs = None;
         self.outcome.hidden_stairs = None;
     }
@@ -596,12 +604,17 @@ fn reached_columns(open: &[u32; WIDTH], x: i32, y: i32) -> [u32; WIDTH] {
 impl Generator {
     /// Resets a grid of `grid_x` x `grid_y` cells (the game's `InitDungeonGrid`): every cell a
     /// room, the right part invalid on small and medium floors.
+    ///
+    /// Only the columns the last grid may have written are cleared: a grid of `grid_x` columns
+    /// writes cells in its columns only and reads one column further (the faithful dead-end
+    /// quirk), so the rest of the array stays as reset.
     pub(crate) fn init_grid(&mut self, grid_x: i32, grid_y: i32) {
-        for column in self.grid.iter_mut() {
-            for cell in column.iter_mut() {
-                *cell = GridCell::default();
-            }
+        let extent = (grid_x + 1).clamp(1, GRID_DIM as i32) as usize;
+        let dirty = self.grid_extent.max(extent);
+        for column in self.grid.iter_mut().take(dirty) {
+            column.fill(GridCell::default());
         }
+        self.grid_extent = extent;
         for x in 0..grid_x.min(GRID_DIM as i32) {
             for y in 0..grid_y.min(GRID_DIM as i32) {
                 let invalid = match self.status.floor_size {
@@ -752,6 +765,30 @@ mod tests {
                 }
             }
             assert_eq!(generator.counts(), want, "round {round}");
+        }
+    }
+
+    /// Floors of every layout write grid cells only in the columns `init_grid` clears, so
+    /// the columns past them stay as reset.
+    #[test]
+    fn grid_writes_stay_in_the_cleared_columns() {
+        let mut generator = Generator::new();
+        for layout in 0..12u8 {
+            let mut props = crate::preset("std").expect("shipped preset");
+            props.layout = layout;
+            for seed in 0..300 {
+                for quirks in [Quirks::Faithful, Quirks::Fixed] {
+                    generator.generate(&props, quirks, seed);
+                    for (x, column) in generator.grid.iter().enumerate() {
+                        if x >= generator.grid_extent {
+                            assert!(
+                                column.iter().all(|cell| *cell == GridCell::default()),
+                                "layout {layout} seed {seed} column {x}"
+                            );
+                        }
+                    }
+                }
+            }
         }
     }
 

@@ -168,14 +168,6 @@ impl Tiles {
             spawn: &mut self.spawn[at],
         }
     }
-
-    /// Copies every tile of `other` (four block copies).
-    pub fn copy_from(&mut self, other: &Tiles) {
-        self.terrain = other.terrain;
-        self.room = other.room;
-        self.flags = other.flags;
-        self.spawn = other.spawn;
-    }
 }
 
 /// Index of tile (x, y) in the column-major tile array (the game stores columns contiguously and
