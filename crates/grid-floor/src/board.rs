@@ -1216,12 +1216,15 @@ impl WallGroups {
     }
 
     /// Joins region `other` into `into` (both roots). Every region under `other` is moved
-    /// under `into` at once (one pass over the parents, which the compiler vectorises), so the
-    /// trees stay one level deep.
+    /// under `into` at once (one pass over the labels given so far, 16 at a time, which the
+    /// compiler vectorises), so the trees stay one level deep.
     #[inline]
     fn merge(&mut self, other: u8, into: u8) {
-        for parent in &mut self.parent {
-            *parent = if *parent == other { into } else { *parent };
+        let used = (usize::from(self.count) + 15).min(128) / 16;
+        for chunk in self.parent.chunks_exact_mut(16).take(used) {
+            for parent in chunk {
+                *parent = if *parent == other { into } else { *parent };
+            }
         }
         self.touching[usize::from(into & 127)] |= self.touching[usize::from(other & 127)];
     }

@@ -126,8 +126,9 @@ pub struct Generator<'t> {
     names: Vec<usize>,
     extra_names: Vec<usize>,
     components: Vec<Component>,
-    /// `components[i].weight()`, kept in step during the reward picks.
+    /// The weights of the components still open during the reward picks, and their indices.
     weights: Vec<f64>,
+    open_components: Vec<usize>,
     component_tiles: Vec<u8>,
     articulation: Articulation,
     /// The regions of the safe tiles during the cut-vertex picks.
@@ -219,6 +220,7 @@ impl<'t> Generator<'t> {
             extra_names: Vec::with_capacity(8),
             components: Vec::with_capacity(32),
             weights: Vec::with_capacity(32),
+            open_components: Vec::with_capacity(32),
             component_tiles: Vec::with_capacity(128),
             articulation: Articulation::default(),
             safe_regions: Regions::default(),
@@ -963,31 +965,40 @@ impl<'t> Generator<'t> {
 
         // Picks first, for every name; names left when every component is exhausted go to
         // RandomUnusedTile() (SPEC).
-        // The weights live in their own array, updated at each pick, so that the sums and
-        // walks (one per name, over every component) read a plain slice of floats.
+        // The weights of the components not yet exhausted live in their own array (with the
+        // components' indices beside), updated at each pick, so that the sums and walks (one
+        // per name) read a plain slice of floats. An exhausted component leaves both: its zero
+        // would change neither a sum nor a roll, nor could the walk stop on it.
         self.weights.clear();
         self.weights
             .extend(self.components.iter().map(Component::weight));
+        self.open_components.clear();
+        self.open_components.extend(0..self.components.len());
         for _ in 0..self.names.len() {
             let total: f64 = self.weights.iter().sum();
             if total <= 0.0 {
                 break;
             }
-            // Subtracting an exhausted component's zero leaves the roll as it is, so the walk
-            // only selects, without a branch on the weights (random as the picks exhaust them).
+            // `total > 0`, so some component is open; the last one takes a roll left over
+            // by rounding.
             let mut roll = rng.float() * total;
-            let mut chosen = 0;
+            let mut chosen = self.weights.len() - 1;
             for (i, &weight) in self.weights.iter().enumerate() {
                 roll -= weight;
-                let open = weight > 0.0;
-                chosen = if open { i } else { chosen };
-                if open & (roll <= 0.0) {
+                if roll <= 0.0 {
+                    chosen = i;
                     break;
                 }
             }
-            // `total > 0`, so some component was taken.
-            self.components[chosen].pick();
-            self.weights[chosen] = self.components[chosen].weight();
+            let component = &mut self.components[self.open_components[chosen]];
+            component.pick();
+            let weight = component.weight();
+            if weight > 0.0 {
+                self.weights[chosen] = weight;
+            } else {
+                self.weights.remove(chosen);
+                self.open_components.remove(chosen);
+            }
         }
 
         // Placement: components in order, names in order, gold budget decaying.
