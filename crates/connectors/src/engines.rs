@@ -4,6 +4,7 @@
 
 use std::collections::VecDeque;
 
+use glam::IVec3;
 use rng::Rng31;
 
 use crate::error::Error;
@@ -181,13 +182,25 @@ fn branching(builder: &mut Builder<'_>) -> Vec<usize> {
     }
 }
 
-/// Two lists of placements (the rooms that can grow, and the tips), each with O(1)
-/// insertion, removal and random pick. The two slots of a room sit side by side, so updating
-/// both lists for a room picked at random reads one cache line, not one per list.
+/// A room in one of random-walk's pick lists, with what a step from it reads first: where its
+/// connector states start, how many it has, and its corner (whose index cell the step will
+/// query). A room picked at random then costs one load before the step can ask for its record,
+/// states, index cell and other entry all at once, instead of waiting for its record first.
+#[derive(Clone, Copy)]
+struct PickEntry {
+    placement: u32,
+    /// The place of the room's entry in the other list, or [`ABSENT`].
+    twin: u32,
+    conn_base: u32,
+    connectors: u32,
+    origin: IVec3,
+}
+
+/// Two lists of rooms (the rooms that can grow, and the tips, a subset of them), each with O(1)
+/// insertion, removal and random pick. A room's entry in one list knows the place of its entry
+/// in the other, so taking a picked room out of both reads no side table.
 struct PickLists {
-    items: [Vec<u32>; 2],
-    /// Per placement, its position in each list, or [`ABSENT`].
-    slots: Vec<[u32; 2]>,
+    lists: [Vec<PickEntry>; 2],
 }
 
 const ABSENT: u32 = u32::MAX;
@@ -195,37 +208,37 @@ const GROWABLE: usize = 0;
 const TIPS: usize = 1;
 
 impl PickLists {
-    fn new() -> PickLists {
-        PickLists {
-            items: [Vec::new(), Vec::new()],
-            slots: Vec::new(),
-        }
+    /// Adds a room at the end of both lists.
+    fn push_both(&mut self, entry: PickEntry) {
+        let [growable, tips] = &mut self.lists;
+        growable.push(PickEntry {
+            twin: tips.len() as u32,
+            ..entry
+        });
+        tips.push(PickEntry {
+            twin: (growable.len() - 1) as u32,
+            ..entry
+        });
     }
 
-    fn insert(&mut self, list: usize, p: usize) {
-        if self.slots.len() <= p {
-            self.slots.resize(p + 1, [ABSENT; 2]);
-        }
-        if self.slots[p][list] == ABSENT {
-            self.slots[p][list] = self.items[list].len() as u32;
-            self.items[list].push(p as u32);
-        }
-    }
-
-    fn remove(&mut self, list: usize, p: usize) {
-        let Some(&slots) = self.slots.get(p) else {
-            return;
+    /// Takes the entry at `at` out of `list`: the list's last entry fills its place, and the
+    /// twins of both learn where they now stand.
+    fn remove(&mut self, list: usize, at: usize) {
+        let [growable, tips] = &mut self.lists;
+        let (this, other) = if list == GROWABLE {
+            (growable, tips)
+        } else {
+            (tips, growable)
         };
-        let at = slots[list];
-        if at == ABSENT {
-            return;
+        let removed = this.swap_remove(at);
+        if let Some(twin) = other.get_mut(removed.twin as usize) {
+            twin.twin = ABSENT;
         }
-        let items = &mut self.items[list];
-        items.swap_remove(at as usize);
-        if let Some(&moved) = items.get(at as usize) {
-            self.slots[moved as usize][list] = at;
+        if let Some(moved) = this.get(at) {
+            if let Some(twin) = other.get_mut(moved.twin as usize) {
+                twin.twin = at as u32;
+            }
         }
-        self.slots[p][list] = ABSENT;
     }
 }
 
@@ -235,46 +248,77 @@ impl PickLists {
 fn random_walk(builder: &mut Builder<'_>) {
     let bias = builder.pack.layout.random_walk.boundary_bias;
     let cap = builder.target as usize;
-    let mut lists = PickLists::new();
-    lists.insert(GROWABLE, 0);
-    lists.insert(TIPS, 0);
-    while builder.len() < cap && !lists.items[GROWABLE].is_empty() {
-        let from_tips = !lists.items[TIPS].is_empty() && builder.rng.chance(bias);
-        let list = &lists.items[if from_tips { TIPS } else { GROWABLE }];
-        let Some(at) = builder.rng.index(list.len()) else {
+    let mut lists = PickLists {
+        lists: [Vec::new(), Vec::new()],
+    };
+    let entry_of = |builder: &Builder<'_>, p: usize| {
+        let node = &builder.nodes[p];
+        PickEntry {
+            placement: p as u32,
+            twin: ABSENT,
+            conn_base: node.conn_base,
+            connectors: builder.n_connectors(p) as u32,
+            origin: node.origin,
+        }
+    };
+    lists.push_both(entry_of(builder, 0));
+    while builder.len() < cap && !lists.lists[GROWABLE].is_empty() {
+        let from_tips = !lists.lists[TIPS].is_empty() && builder.rng.chance(bias);
+        let list = if from_tips { TIPS } else { GROWABLE };
+        let Some(at) = builder.rng.index(lists.lists[list].len()) else {
             break;
         };
-        let from = list[at] as usize;
-        // A room picked at random: start loading its pick slots (read after the attach) and
-        // what the attach reads, so that these loads overlap.
-        if let Some(slots) = lists.slots.get(from) {
-            prefetch(slots);
+        let entry = lists.lists[list][at];
+        let from = entry.placement as usize;
+        // The room's places in both lists (every tip is also in the growable list).
+        let (growable_at, mut tip_at) = if from_tips {
+            (entry.twin as usize, Some(at))
+        } else {
+            (at, (entry.twin != ABSENT).then_some(entry.twin as usize))
+        };
+        // A room picked at random: start loading everything the step reads about it, so that
+        // these loads overlap.
+        builder.prefetch_node(from);
+        builder.index.prefetch_cell(entry.origin);
+        let states = entry.conn_base as usize..(entry.conn_base + entry.connectors) as usize;
+        if let Some(state) = builder.conn_state.get(states.start) {
+            prefetch(state);
         }
-        builder.prefetch_room(from);
+        let twin = &lists.lists[1 - list];
+        if let Some(twin) = twin.get(entry.twin as usize) {
+            prefetch(twin);
+        }
         let mut open = std::mem::take(&mut builder.order);
         open.clear();
         open.extend(
-            (0..builder.n_connectors(from) as u16)
-                .filter(|&c| builder.state(from, usize::from(c)) == OPEN),
+            (0..entry.connectors as u16)
+                .zip(&builder.conn_state[states])
+                .filter(|&(_, &state)| state == OPEN)
+                .map(|(c, _)| c),
         );
         let n_open = open.len();
         let chosen = builder.rng.index(n_open).map(|i| usize::from(open[i]));
         builder.order = open;
         let Some(chosen) = chosen else {
-            lists.remove(GROWABLE, from);
-            lists.remove(TIPS, from);
+            if let Some(tip_at) = tip_at {
+                lists.remove(TIPS, tip_at);
+            }
+            lists.remove(GROWABLE, growable_at);
             continue;
         };
         if let Some(new) = builder.attach(from, chosen, Pick::Normal, false) {
-            lists.insert(GROWABLE, new);
-            lists.insert(TIPS, new);
+            lists.push_both(entry_of(builder, new));
             if builder.nodes[from].degree > 1 {
-                lists.remove(TIPS, from);
+                if let Some(tip_at) = tip_at.take() {
+                    lists.remove(TIPS, tip_at);
+                }
             }
         }
         if n_open == 1 {
-            lists.remove(GROWABLE, from);
-            lists.remove(TIPS, from);
+            if let Some(tip_at) = tip_at {
+                lists.remove(TIPS, tip_at);
+            }
+            lists.remove(GROWABLE, growable_at);
         }
     }
 }
