@@ -583,8 +583,14 @@ fn find_blocks_sse2<const HIGH: bool, const K: usize>(
     }
 }
 
-/// [`find_blocks_sse2`] on AVX2: all 16 lanes in one 256-bit vector per half, and 3-operand
-/// instructions. Only called where the CPU has AVX2 (detected at run time).
+/// The whole blocks of `run`, last first, on AVX2: each lane's state whole in a 32-bit
+/// lane (even draws of the block in one vector, odd draws in the other), stepped back 16
+/// draws at a time with one 32-bit multiply and add, the output halves blended into one
+/// vector of 16 words, `RandInt` one multiply-high, and one compare per wanted value.
+///
+/// (The SSE2 path's 16-bit halves need three multiplies, a multiply-high, a carry and five
+/// additions per step; `vpmulld`, slow as it is, makes the step two instructions a vector.)
+/// Only called where the CPU has AVX2 (detected at run time).
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 #[target_feature(enable = "avx2")]
 fn find_blocks_avx2<const HIGH: bool, const K: usize>(
@@ -593,50 +599,40 @@ fn find_blocks_avx2<const HIGH: bool, const K: usize>(
     on_block: &mut impl FnMut(&[u16; LANES], usize, usize, &mut [u16; K]),
 ) {
     use std::arch::x86_64::{
-        __m256i, _mm256_add_epi16, _mm256_cmpeq_epi16, _mm256_movemask_epi8, _mm256_mulhi_epu16,
-        _mm256_mullo_epi16, _mm256_or_si256, _mm256_set1_epi16, _mm256_set_epi16,
-        _mm256_setzero_si256, _mm256_subs_epu16,
+        __m256i, _mm256_add_epi32, _mm256_blend_epi16, _mm256_cmpeq_epi16, _mm256_movemask_epi8,
+        _mm256_mulhi_epu16, _mm256_mullo_epi32, _mm256_or_si256, _mm256_set1_epi16,
+        _mm256_set1_epi32, _mm256_set_epi32, _mm256_setzero_si256, _mm256_slli_epi32,
+        _mm256_srli_epi32,
     };
     let Some(states) = last_block_states(run) else {
         return;
     };
-    // All 16 lanes' halves (`shift` 0: low, 16: high).
-    let halves = |shift: u32| {
-        let half = |lane: usize| (states[lane % LANES] >> shift) as u16 as i16;
-        _mm256_set_epi16(
-            half(15),
-            half(14),
-            half(13),
-            half(12),
-            half(11),
-            half(10),
-            half(9),
-            half(8),
-            half(7),
-            half(6),
-            half(5),
-            half(4),
-            half(3),
-            half(2),
-            half(1),
-            half(0),
-        )
+    // Lanes `parity`, `parity + 2`, ... (8 states) as 32-bit lanes.
+    let every_other = |parity: usize| {
+        let at = |i: usize| states[(2 * i + parity) % LANES] as i32;
+        _mm256_set_epi32(at(7), at(6), at(5), at(4), at(3), at(2), at(1), at(0))
     };
-    let mut low = halves(0);
-    let mut high = halves(16);
+    let (mut even, mut odd) = (every_other(0), every_other(1));
     let map = Affine::step_back(run.increment).power(LANES as u64);
-    let splat = |value: u32| _mm256_set1_epi16(value as u16 as i16);
-    let (mul_low, mul_high, add_low) = (splat(map.mul), splat(map.mul >> 16), splat(map.add));
-    let add_high_and_one = splat((map.add >> 16).wrapping_add(1));
-    let n = splat(u32::from(run.n));
+    let (mul, add) = (
+        _mm256_set1_epi32(map.mul as i32),
+        _mm256_set1_epi32(map.add as i32),
+    );
+    let splat = |value: u16| _mm256_set1_epi16(value as i16);
+    let n = splat(run.n);
     let zero = _mm256_setzero_si256();
-    let mut targets: [__m256i; K] = wanted.map(|value| splat(u32::from(value)));
+    let mut targets: [__m256i; K] = wanted.map(splat);
     for _ in 0..run.count / LANES {
+        // Word 2i is even lane i's output half, word 2i + 1 odd lane i's: the draws in order.
+        let outputs = if HIGH {
+            _mm256_blend_epi16::<0b1010_1010>(_mm256_srli_epi32::<16>(even), odd)
+        } else {
+            _mm256_blend_epi16::<0b1010_1010>(even, _mm256_slli_epi32::<16>(odd))
+        };
         // `n` goes through `black_box` on every use (a store, and a load folded into the
         // multiply): the optimiser otherwise widens the one multiply-high into two on 32-bit
-        // lanes and a pack, seven instructions instead of two.
-        let output = if HIGH { high } else { low };
-        let values = _mm256_mulhi_epu16(output, std::hint::black_box(n));
+        // lanes and a pack.
+        let values = _mm256_mulhi_epu16(outputs, std::hint::black_box(n));
         let mut named = zero;
         for &target in &targets {
             named = _mm256_or_si256(named, _mm256_cmpeq_epi16(values, target));
@@ -650,20 +646,10 @@ fn find_blocks_avx2<const HIGH: bool, const K: usize>(
             // for both, and the array's alignment (2) is no stricter than the vector's.
             let values: [u16; LANES] = unsafe { std::mem::transmute(values) };
             on_block(&values, LANES, last, wanted);
-            targets = wanted.map(|value| splat(u32::from(value)));
+            targets = wanted.map(splat);
         }
-        let next_low = _mm256_add_epi16(_mm256_mullo_epi16(low, mul_low), add_low);
-        if HIGH {
-            // As in `find_blocks_sse2`.
-            let no_carry = _mm256_cmpeq_epi16(_mm256_subs_epu16(add_low, next_low), zero);
-            let cross = _mm256_add_epi16(
-                _mm256_mullo_epi16(high, mul_low),
-                _mm256_mullo_epi16(low, mul_high),
-            );
-            let sum = _mm256_add_epi16(_mm256_mulhi_epu16(low, mul_low), cross);
-            high = _mm256_add_epi16(sum, _mm256_add_epi16(add_high_and_one, no_carry));
-        }
-        low = next_low;
+        even = _mm256_add_epi32(_mm256_mullo_epi32(even, mul), add);
+        odd = _mm256_add_epi32(_mm256_mullo_epi32(odd, mul), add);
     }
 }
 
