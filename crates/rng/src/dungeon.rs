@@ -157,7 +157,7 @@ impl DungeonRng {
     pub fn skip(&mut self, count: u64) {
         self.draws = self.draws.wrapping_add(count);
         let (state, increment) = self.selected_state();
-        *state = Affine::step(increment).power(count).apply(*state);
+        *state = Affine::steps(increment, count).apply(*state);
     }
 
     /// Looks ahead at the next `count` results of [`Rand16::rand_int`]`(n)`, without drawing
@@ -322,6 +322,28 @@ impl Affine {
         }
     }
 
+    /// [`Affine::step`] applied `count` times, from the table of power-of-two step counts:
+    /// one composition per set bit of `count`, and no squaring chain.
+    fn steps(increment: u32, count: u64) -> Affine {
+        // Every power of the step is x -> MULTIPLIER^k x + increment * sum of MULTIPLIER^j
+        // (j < k), so one table serves both increments; powers of one map commute, so the
+        // bits compose in any order.
+        let (mut mul, mut sum) = (1u32, 0u32);
+        let mut rest = count;
+        while rest != 0 {
+            let (bit_mul, bit_sum) = STEP_POWERS[rest.trailing_zeros() as usize % 64];
+            (mul, sum) = (
+                mul.wrapping_mul(bit_mul),
+                sum.wrapping_mul(bit_mul).wrapping_add(bit_sum),
+            );
+            rest &= rest - 1;
+        }
+        Affine {
+            mul,
+            add: increment.wrapping_mul(sum),
+        }
+    }
+
     /// `self` applied `times` times, by squaring.
     fn power(self, mut times: u64) -> Affine {
         let mut result = Affine { mul: 1, add: 0 };
@@ -337,8 +359,41 @@ impl Affine {
     }
 }
 
+/// For k in 0..64, the LCG step applied 2^k times as (`MULTIPLIER^(2^k)`, the sum of
+/// `MULTIPLIER^j` for j < 2^k): the step's map with an increment of 1, whose `add` scales with
+/// the increment.
+static STEP_POWERS: [(u32, u32); 64] = {
+    let mut powers = [(0u32, 0u32); 64];
+    let (mut mul, mut sum) = (MULTIPLIER, 1u32);
+    let mut k = 0;
+    while k < 64 {
+        powers[k] = (mul, sum);
+        // Twice the steps: x -> mul (mul x + sum) + sum.
+        sum = sum.wrapping_mul(mul).wrapping_add(sum);
+        mul = mul.wrapping_mul(mul);
+        k += 1;
+    }
+    powers
+};
+
 /// Lanes stepped together by [`fill_lanes`] and [`find_reversed`].
 const LANES: usize = 16;
+
+/// For lane l of a block, the step back from the block's last state (lane 15) to lane l's,
+/// 15 - l steps: `x -> INVERSE_MULTIPLIER^(15 - l) x - increment * sum`, given as that power
+/// and the sum of `INVERSE_MULTIPLIER^j` for j in 1..=15 - l.
+static LANE_BACKS: [(u32, u32); LANES] = {
+    let mut backs = [(1u32, 0u32); LANES];
+    let mut lane = LANES - 1;
+    while lane > 0 {
+        // One step further back: x -> INVERSE (x - increment).
+        let (mul, sum) = backs[lane];
+        let further = INVERSE_MULTIPLIER.wrapping_mul(mul);
+        backs[lane - 1] = (further, sum.wrapping_add(further));
+        lane -= 1;
+    }
+    backs
+};
 
 /// The run of draws [`find_reversed`] looks at: `count` draws of `RandInt(n)` from the LCG
 /// state `before` with `increment`.
@@ -461,16 +516,14 @@ fn last_block_states(run: Run) -> Option<[u32; LANES]> {
     if run.count < LANES {
         return None;
     }
-    let back = Affine::step_back(run.increment);
-    let mut state = Affine::step(run.increment)
-        .power(run.count as u64)
-        .apply(run.before);
-    let mut states = [0u32; LANES];
-    for slot in states.iter_mut().rev() {
-        *slot = state;
-        state = back.apply(state);
-    }
-    Some(states)
+    let last = Affine::steps(run.increment, run.count as u64).apply(run.before);
+    // Each lane's state straight from the last one, not stepped back lane after lane: no
+    // chain of 16 dependent multiplies.
+    Some(std::array::from_fn(|lane| {
+        let (mul, sum) = LANE_BACKS[lane];
+        last.wrapping_mul(mul)
+            .wrapping_sub(run.increment.wrapping_mul(sum))
+    }))
 }
 
 /// The whole blocks of `run`, last first, in plain code (targets without SSE2 intrinsics).
@@ -926,6 +979,26 @@ mod tests {
                     assert_eq!(a, b, "seed {seed} generator {selection:?} count {count}");
                     assert_eq!(a.draws(), b.draws());
                 }
+            }
+        }
+    }
+
+    /// The table-driven step powers equal composing the step by squaring, for both
+    /// increments and counts from 0 to the top bit.
+    #[test]
+    fn steps_equal_the_step_composed_by_squaring() {
+        let mut counts = vec![0u64, 1, 2, 3, 15, 16, 17, 1000, 5203, u64::MAX, 1 << 63];
+        let mut picks = DungeonRng::init(0x57E9);
+        counts.extend(
+            (0..200).map(|_| rand_core::RngCore::next_u64(&mut picks) >> (picks.next_u16() % 64)),
+        );
+        for increment in [PRIMARY_INCREMENT, SECONDARY_INCREMENT] {
+            for &count in &counts {
+                assert_eq!(
+                    Affine::steps(increment, count),
+                    Affine::step(increment).power(count),
+                    "increment {increment} count {count}"
+                );
             }
         }
     }
