@@ -14,7 +14,7 @@
 use crate::columns::{eq_mask, set_bits, terrain_bytes};
 use crate::generator::{Generator, SHUFFLE_AREA};
 use crate::props::FloorProperties;
-use crate::tile::Terrain;
+use crate::tile::{Terrain, Tiles};
 use crate::tile::{
     F_CORNER_CUTTABLE, F_IMPASSABLE, F_IN_MONSTER_HOUSE, F_IN_SHOP, F_JUNCTION, F_UNBREAKABLE,
     HEIGHT, NO_ROOM, SPAWN_ITEM, SPAWN_MONSTER, SPAWN_SPECIAL, SPAWN_STAIRS, SPAWN_TRAP, TILES,
@@ -258,6 +258,124 @@ fn area_flag_mask_sse2(flags: &[u16; HEIGHT]) -> u32 {
     !(low | high << 16)
 }
 
+/// [`ColumnBits`] of a whole floor, as column masks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct FloorBits {
+    floor: Columns,
+    wall: Columns,
+    room: Columns,
+    marked: Columns,
+}
+
+impl FloorBits {
+    const EMPTY: FloorBits = FloorBits {
+        floor: [0; WIDTH],
+        wall: [0; WIDTH],
+        room: [0; WIDTH],
+        marked: [0; WIDTH],
+    };
+}
+
+/// [`ColumnBits`] of every column of `tiles`: with 32-byte AVX2 compares where the CPU has
+/// AVX2 (a column's bytes are one vector, its flags two), else column by column with
+/// [`column_bits`].
+fn every_column_bits(tiles: &Tiles) -> FloorBits {
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    if std::arch::is_x86_feature_detected!("avx2") {
+        #[allow(unsafe_code)]
+        // SAFETY: `every_column_bits_avx2` is unsafe to call only because it enables AVX2,
+        // and the check just above found that this CPU has AVX2.
+        return unsafe { every_column_bits_avx2(tiles) };
+    }
+    every_column_bits_portable(tiles)
+}
+
+/// [`every_column_bits`] by [`column_bits`] (SSE2 on x86-64, plain loops elsewhere).
+fn every_column_bits_portable(tiles: &Tiles) -> FloorBits {
+    let mut bits = FloorBits::EMPTY;
+    for x in 0..WIDTH {
+        let at = x * HEIGHT;
+        let (Some(terrain), Some(rooms), Some(flags), Some(spawns)) = (
+            tiles.terrain[at..].first_chunk::<HEIGHT>(),
+            tiles.room[at..].first_chunk::<HEIGHT>(),
+            tiles.flags[at..].first_chunk::<HEIGHT>(),
+            tiles.spawn[at..].first_chunk::<HEIGHT>(),
+        ) else {
+            continue;
+        };
+        let column = column_bits(&terrain_bytes(terrain), rooms, flags, spawns);
+        bits.floor[x] = column.floor;
+        bits.wall[x] = column.wall;
+        bits.room[x] = column.room;
+        bits.marked[x] = column.marked;
+    }
+    bits
+}
+
+/// [`every_column_bits`] on AVX2: a column's terrain, rooms and spawns are one 32-byte load
+/// each, its flags two, packed to bytes. Only called where the CPU has AVX2 (detected at run
+/// time).
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+#[target_feature(enable = "avx2")]
+fn every_column_bits_avx2(tiles: &Tiles) -> FloorBits {
+    use std::arch::x86_64::{
+        __m256i, _mm256_and_si256, _mm256_cmpeq_epi16, _mm256_cmpeq_epi8, _mm256_loadu_si256,
+        _mm256_movemask_epi8, _mm256_packs_epi16, _mm256_permute4x64_epi64, _mm256_set1_epi16,
+        _mm256_set1_epi8, _mm256_setzero_si256,
+    };
+    const _: () = assert!(HEIGHT == 32);
+    // The 32 bytes from `bytes` (a whole column, or half a column of flags).
+    let load = |bytes: &[u8; 32]| -> __m256i {
+        #[allow(unsafe_code)]
+        // SAFETY: `bytes` is a reference to 32 readable bytes, the load reads exactly them;
+        // `_mm256_loadu_si256` allows any alignment, and this function enables AVX2.
+        let loaded = unsafe { _mm256_loadu_si256(bytes.as_ptr().cast()) };
+        loaded
+    };
+    let flag_half = |flags: &[u16; HEIGHT], from: usize| -> __m256i {
+        let words: &[u16; 16] = flags[from % HEIGHT..].first_chunk().unwrap_or(&[0; 16]);
+        #[allow(unsafe_code)]
+        // SAFETY: `words` is a reference to 16 readable `u16`s, the 32 bytes the load reads;
+        // `_mm256_loadu_si256` allows any alignment, and this function enables AVX2.
+        let loaded = unsafe { _mm256_loadu_si256(words.as_ptr().cast()) };
+        loaded
+    };
+    let mask = |bytes: __m256i| _mm256_movemask_epi8(bytes) as u32;
+    let (floor_byte, wall_byte) = (
+        _mm256_set1_epi8(Terrain::Floor as i8),
+        _mm256_set1_epi8(Terrain::Wall as i8),
+    );
+    let no_room = _mm256_set1_epi8(NO_ROOM as i8);
+    let zero = _mm256_setzero_si256();
+    let kept = _mm256_set1_epi16(!FRAME_FLAGS as i16);
+    let mut bits = FloorBits::EMPTY;
+    for x in 0..WIDTH {
+        let at = x * HEIGHT;
+        let (Some(terrain), Some(rooms), Some(flags), Some(spawns)) = (
+            tiles.terrain[at..].first_chunk::<HEIGHT>(),
+            tiles.room[at..].first_chunk::<HEIGHT>(),
+            tiles.flags[at..].first_chunk::<HEIGHT>(),
+            tiles.spawn[at..].first_chunk::<HEIGHT>(),
+        ) else {
+            continue;
+        };
+        let terrain = load(&terrain_bytes(terrain));
+        let floor = mask(_mm256_cmpeq_epi8(terrain, floor_byte));
+        // All ones in a word whose flags are the frame's at most.
+        let no_flag = |words: __m256i| _mm256_cmpeq_epi16(_mm256_and_si256(words, kept), zero);
+        // Packed in 128-bit lanes: rows 0-7, 16-23, 8-15, 24-31; the permute puts them in order.
+        let no_flags = _mm256_permute4x64_epi64::<0b11_01_10_00>(_mm256_packs_epi16(
+            no_flag(flag_half(flags, 0)),
+            no_flag(flag_half(flags, 16)),
+        ));
+        bits.floor[x] = floor;
+        bits.wall[x] = mask(_mm256_cmpeq_epi8(terrain, wall_byte));
+        bits.room[x] = floor & !mask(_mm256_cmpeq_epi8(load(rooms), no_room));
+        bits.marked[x] = !mask(_mm256_cmpeq_epi8(load(spawns), zero)) | !mask(no_flags);
+    }
+    bits
+}
+
 /// `columns` as one expression per column.
 #[inline]
 fn each(f: impl Fn(usize) -> u32) -> Columns {
@@ -266,31 +384,37 @@ fn each(f: impl Fn(usize) -> u32) -> Columns {
 
 impl Generator {
     /// Reads the finished layout into the spawn masks: terrain, room and which tiles have area
-    /// or spawn flags a column at a time ([`column_bits`]), then the flags of those tiles.
+    /// or spawn flags for the whole floor ([`every_column_bits`]), then the flags of those
+    /// tiles.
     pub(crate) fn build_spawn_masks(&mut self) {
-        let masks = &mut self.masks;
         let tiles = &*self.tiles;
-        for x in 0..WIDTH {
+        let FloorBits {
+            floor,
+            wall,
+            room,
+            marked,
+        } = every_column_bits(tiles);
+        // Area and spawn flags are rare: their masks start empty, and only the marked tiles
+        // are looked at.
+        let masks = &mut self.masks;
+        *masks = SpawnMasks {
+            floor,
+            wall,
+            walkable: floor,
+            room,
+            ..SpawnMasks::new()
+        };
+        for (x, &marked) in marked.iter().enumerate() {
             let start = x * HEIGHT;
-            let (Some(terrain), Some(rooms), Some(flags), Some(spawns)) = (
-                tiles.terrain[start..].first_chunk::<HEIGHT>(),
-                tiles.room[start..].first_chunk::<HEIGHT>(),
+            let (Some(flags), Some(spawns)) = (
                 tiles.flags[start..].first_chunk::<HEIGHT>(),
                 tiles.spawn[start..].first_chunk::<HEIGHT>(),
             ) else {
                 continue;
             };
-            let terrain = terrain_bytes(terrain);
-            let ColumnBits {
-                floor,
-                wall,
-                room,
-                marked,
-            } = column_bits(&terrain, rooms, flags, spawns);
-            masks.floor[x] = floor;
-            masks.wall[x] = wall;
-            masks.room[x] = room;
-            // Area and spawn flags are rare: only the marked tiles are looked at.
+            if marked == 0 {
+                continue;
+            }
             let mut flag_bits = [0u32; 9];
             for y in set_bits(marked) {
                 let (tile_flags, tile_spawn) = (flags[y % HEIGHT], spawns[y % HEIGHT]);
@@ -311,7 +435,7 @@ impl Generator {
             masks.shop[x] = shop;
             masks.monster_house[x] = monster_house;
             masks.junction[x] = junction;
-            masks.walkable[x] = floor | corner_cuttable;
+            masks.walkable[x] |= corner_cuttable;
             masks.stairs[x] = stairs;
             masks.item[x] = item;
             masks.trap[x] = trap;
@@ -924,8 +1048,9 @@ mod tests {
         }
     }
 
-    /// The SSE2 column masks equal the portable ones on every column of floors of every preset
-    /// and layout (where the SSE2 path exists; elsewhere the portable one is the only one).
+    /// The SSE2 column masks, and the whole floor's on the CPU's path (AVX2 where it has it),
+    /// equal the portable ones on every column of floors of every preset and layout (where the
+    /// vector paths exist; elsewhere the portable one is the only one).
     #[test]
     fn column_bits_paths_agree() {
         let mut generator = Generator::new();
@@ -937,6 +1062,12 @@ mod tests {
                 for seed in 0..20 {
                     generator.generate(&props, Quirks::Faithful, seed);
                     let tiles = &generator.tiles;
+                    let every = every_column_bits(tiles);
+                    assert_eq!(
+                        every,
+                        every_column_bits_portable(tiles),
+                        "{name} {layout} {seed}"
+                    );
                     for x in 0..WIDTH {
                         let at = x * HEIGHT..(x + 1) * HEIGHT;
                         let terrain: [u8; HEIGHT] =
@@ -949,6 +1080,13 @@ mod tests {
                         let portable = column_bits_portable(&terrain, rooms, flags, spawns);
                         let chosen = column_bits(&terrain, rooms, flags, spawns);
                         assert_eq!(chosen, portable, "{name} {layout} {seed} column {x}");
+                        let of_floor = ColumnBits {
+                            floor: every.floor[x],
+                            wall: every.wall[x],
+                            room: every.room[x],
+                            marked: every.marked[x],
+                        };
+                        assert_eq!(of_floor, portable, "{name} {layout} {seed} column {x}");
                         columns += usize::from(portable.marked != 0);
                     }
                 }
