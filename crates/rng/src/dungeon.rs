@@ -157,7 +157,7 @@ impl DungeonRng {
     pub fn skip(&mut self, count: u64) {
         self.draws = self.draws.wrapping_add(count);
         let (state, increment) = self.selected_state();
-        *state = Affine::step(increment).power(count).apply(*state);
+        *state = Affine::steps(increment, count).apply(*state);
     }
 
     /// Looks ahead at the next `count` results of [`Rand16::rand_int`]`(n)`, without drawing
@@ -322,6 +322,28 @@ impl Affine {
         }
     }
 
+    /// [`Affine::step`] applied `count` times, from the table of power-of-two step counts:
+    /// one composition per set bit of `count`, and no squaring chain.
+    fn steps(increment: u32, count: u64) -> Affine {
+        // Every power of the step is x -> MULTIPLIER^k x + increment * sum of MULTIPLIER^j
+        // (j < k), so one table serves both increments; powers of one map commute, so the
+        // bits compose in any order.
+        let (mut mul, mut sum) = (1u32, 0u32);
+        let mut rest = count;
+        while rest != 0 {
+            let (bit_mul, bit_sum) = STEP_POWERS[rest.trailing_zeros() as usize % 64];
+            (mul, sum) = (
+                mul.wrapping_mul(bit_mul),
+                sum.wrapping_mul(bit_mul).wrapping_add(bit_sum),
+            );
+            rest &= rest - 1;
+        }
+        Affine {
+            mul,
+            add: increment.wrapping_mul(sum),
+        }
+    }
+
     /// `self` applied `times` times, by squaring.
     fn power(self, mut times: u64) -> Affine {
         let mut result = Affine { mul: 1, add: 0 };
@@ -337,8 +359,41 @@ impl Affine {
     }
 }
 
+/// For k in 0..64, the LCG step applied 2^k times as (`MULTIPLIER^(2^k)`, the sum of
+/// `MULTIPLIER^j` for j < 2^k): the step's map with an increment of 1, whose `add` scales with
+/// the increment.
+static STEP_POWERS: [(u32, u32); 64] = {
+    let mut powers = [(0u32, 0u32); 64];
+    let (mut mul, mut sum) = (MULTIPLIER, 1u32);
+    let mut k = 0;
+    while k < 64 {
+        powers[k] = (mul, sum);
+        // Twice the steps: x -> mul (mul x + sum) + sum.
+        sum = sum.wrapping_mul(mul).wrapping_add(sum);
+        mul = mul.wrapping_mul(mul);
+        k += 1;
+    }
+    powers
+};
+
 /// Lanes stepped together by [`fill_lanes`] and [`find_reversed`].
 const LANES: usize = 16;
+
+/// For lane l of a block, the step back from the block's last state (lane 15) to lane l's,
+/// 15 - l steps: `x -> INVERSE_MULTIPLIER^(15 - l) x - increment * sum`, given as that power
+/// and the sum of `INVERSE_MULTIPLIER^j` for j in 1..=15 - l.
+static LANE_BACKS: [(u32, u32); LANES] = {
+    let mut backs = [(1u32, 0u32); LANES];
+    let mut lane = LANES - 1;
+    while lane > 0 {
+        // One step further back: x -> INVERSE (x - increment).
+        let (mul, sum) = backs[lane];
+        let further = INVERSE_MULTIPLIER.wrapping_mul(mul);
+        backs[lane - 1] = (further, sum.wrapping_add(further));
+        lane -= 1;
+    }
+    backs
+};
 
 /// The run of draws [`find_reversed`] looks at: `count` draws of `RandInt(n)` from the LCG
 /// state `before` with `increment`.
@@ -461,16 +516,14 @@ fn last_block_states(run: Run) -> Option<[u32; LANES]> {
     if run.count < LANES {
         return None;
     }
-    let back = Affine::step_back(run.increment);
-    let mut state = Affine::step(run.increment)
-        .power(run.count as u64)
-        .apply(run.before);
-    let mut states = [0u32; LANES];
-    for slot in states.iter_mut().rev() {
-        *slot = state;
-        state = back.apply(state);
-    }
-    Some(states)
+    let last = Affine::steps(run.increment, run.count as u64).apply(run.before);
+    // Each lane's state straight from the last one, not stepped back lane after lane: no
+    // chain of 16 dependent multiplies.
+    Some(std::array::from_fn(|lane| {
+        let (mul, sum) = LANE_BACKS[lane];
+        last.wrapping_mul(mul)
+            .wrapping_sub(run.increment.wrapping_mul(sum))
+    }))
 }
 
 /// The whole blocks of `run`, last first, in plain code (targets without SSE2 intrinsics).
@@ -583,8 +636,14 @@ fn find_blocks_sse2<const HIGH: bool, const K: usize>(
     }
 }
 
-/// [`find_blocks_sse2`] on AVX2: all 16 lanes in one 256-bit vector per half, and 3-operand
-/// instructions. Only called where the CPU has AVX2 (detected at run time).
+/// The whole blocks of `run`, last first, on AVX2: each lane's state whole in a 32-bit
+/// lane (even draws of the block in one vector, odd draws in the other), stepped back 16
+/// draws at a time with one 32-bit multiply and add, the output halves blended into one
+/// vector of 16 words, `RandInt` one multiply-high, and one compare per wanted value.
+///
+/// (The SSE2 path's 16-bit halves need three multiplies, a multiply-high, a carry and five
+/// additions per step; `vpmulld`, slow as it is, makes the step two instructions a vector.)
+/// Only called where the CPU has AVX2 (detected at run time).
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 #[target_feature(enable = "avx2")]
 fn find_blocks_avx2<const HIGH: bool, const K: usize>(
@@ -593,50 +652,40 @@ fn find_blocks_avx2<const HIGH: bool, const K: usize>(
     on_block: &mut impl FnMut(&[u16; LANES], usize, usize, &mut [u16; K]),
 ) {
     use std::arch::x86_64::{
-        __m256i, _mm256_add_epi16, _mm256_cmpeq_epi16, _mm256_movemask_epi8, _mm256_mulhi_epu16,
-        _mm256_mullo_epi16, _mm256_or_si256, _mm256_set1_epi16, _mm256_set_epi16,
-        _mm256_setzero_si256, _mm256_subs_epu16,
+        __m256i, _mm256_add_epi32, _mm256_blend_epi16, _mm256_cmpeq_epi16, _mm256_movemask_epi8,
+        _mm256_mulhi_epu16, _mm256_mullo_epi32, _mm256_or_si256, _mm256_set1_epi16,
+        _mm256_set1_epi32, _mm256_set_epi32, _mm256_setzero_si256, _mm256_slli_epi32,
+        _mm256_srli_epi32,
     };
     let Some(states) = last_block_states(run) else {
         return;
     };
-    // All 16 lanes' halves (`shift` 0: low, 16: high).
-    let halves = |shift: u32| {
-        let half = |lane: usize| (states[lane % LANES] >> shift) as u16 as i16;
-        _mm256_set_epi16(
-            half(15),
-            half(14),
-            half(13),
-            half(12),
-            half(11),
-            half(10),
-            half(9),
-            half(8),
-            half(7),
-            half(6),
-            half(5),
-            half(4),
-            half(3),
-            half(2),
-            half(1),
-            half(0),
-        )
+    // Lanes `parity`, `parity + 2`, ... (8 states) as 32-bit lanes.
+    let every_other = |parity: usize| {
+        let at = |i: usize| states[(2 * i + parity) % LANES] as i32;
+        _mm256_set_epi32(at(7), at(6), at(5), at(4), at(3), at(2), at(1), at(0))
     };
-    let mut low = halves(0);
-    let mut high = halves(16);
+    let (mut even, mut odd) = (every_other(0), every_other(1));
     let map = Affine::step_back(run.increment).power(LANES as u64);
-    let splat = |value: u32| _mm256_set1_epi16(value as u16 as i16);
-    let (mul_low, mul_high, add_low) = (splat(map.mul), splat(map.mul >> 16), splat(map.add));
-    let add_high_and_one = splat((map.add >> 16).wrapping_add(1));
-    let n = splat(u32::from(run.n));
+    let (mul, add) = (
+        _mm256_set1_epi32(map.mul as i32),
+        _mm256_set1_epi32(map.add as i32),
+    );
+    let splat = |value: u16| _mm256_set1_epi16(value as i16);
+    let n = splat(run.n);
     let zero = _mm256_setzero_si256();
-    let mut targets: [__m256i; K] = wanted.map(|value| splat(u32::from(value)));
+    let mut targets: [__m256i; K] = wanted.map(splat);
     for _ in 0..run.count / LANES {
+        // Word 2i is even lane i's output half, word 2i + 1 odd lane i's: the draws in order.
+        let outputs = if HIGH {
+            _mm256_blend_epi16::<0b1010_1010>(_mm256_srli_epi32::<16>(even), odd)
+        } else {
+            _mm256_blend_epi16::<0b1010_1010>(even, _mm256_slli_epi32::<16>(odd))
+        };
         // `n` goes through `black_box` on every use (a store, and a load folded into the
         // multiply): the optimiser otherwise widens the one multiply-high into two on 32-bit
-        // lanes and a pack, seven instructions instead of two.
-        let output = if HIGH { high } else { low };
-        let values = _mm256_mulhi_epu16(output, std::hint::black_box(n));
+        // lanes and a pack.
+        let values = _mm256_mulhi_epu16(outputs, std::hint::black_box(n));
         let mut named = zero;
         for &target in &targets {
             named = _mm256_or_si256(named, _mm256_cmpeq_epi16(values, target));
@@ -650,20 +699,10 @@ fn find_blocks_avx2<const HIGH: bool, const K: usize>(
             // for both, and the array's alignment (2) is no stricter than the vector's.
             let values: [u16; LANES] = unsafe { std::mem::transmute(values) };
             on_block(&values, LANES, last, wanted);
-            targets = wanted.map(|value| splat(u32::from(value)));
+            targets = wanted.map(splat);
         }
-        let next_low = _mm256_add_epi16(_mm256_mullo_epi16(low, mul_low), add_low);
-        if HIGH {
-            // As in `find_blocks_sse2`.
-            let no_carry = _mm256_cmpeq_epi16(_mm256_subs_epu16(add_low, next_low), zero);
-            let cross = _mm256_add_epi16(
-                _mm256_mullo_epi16(high, mul_low),
-                _mm256_mullo_epi16(low, mul_high),
-            );
-            let sum = _mm256_add_epi16(_mm256_mulhi_epu16(low, mul_low), cross);
-            high = _mm256_add_epi16(sum, _mm256_add_epi16(add_high_and_one, no_carry));
-        }
-        low = next_low;
+        even = _mm256_add_epi32(_mm256_mullo_epi32(even, mul), add);
+        odd = _mm256_add_epi32(_mm256_mullo_epi32(odd, mul), add);
     }
 }
 
@@ -940,6 +979,26 @@ mod tests {
                     assert_eq!(a, b, "seed {seed} generator {selection:?} count {count}");
                     assert_eq!(a.draws(), b.draws());
                 }
+            }
+        }
+    }
+
+    /// The table-driven step powers equal composing the step by squaring, for both
+    /// increments and counts from 0 to the top bit.
+    #[test]
+    fn steps_equal_the_step_composed_by_squaring() {
+        let mut counts = vec![0u64, 1, 2, 3, 15, 16, 17, 1000, 5203, u64::MAX, 1 << 63];
+        let mut picks = DungeonRng::init(0x57E9);
+        counts.extend(
+            (0..200).map(|_| rand_core::RngCore::next_u64(&mut picks) >> (picks.next_u16() % 64)),
+        );
+        for increment in [PRIMARY_INCREMENT, SECONDARY_INCREMENT] {
+            for &count in &counts {
+                assert_eq!(
+                    Affine::steps(increment, count),
+                    Affine::step(increment).power(count),
+                    "increment {increment} count {count}"
+                );
             }
         }
     }

@@ -14,7 +14,7 @@
 use crate::columns::{eq_mask, set_bits, terrain_bytes};
 use crate::generator::{Generator, SHUFFLE_AREA};
 use crate::props::FloorProperties;
-use crate::tile::Terrain;
+use crate::tile::{Terrain, Tiles};
 use crate::tile::{
     F_CORNER_CUTTABLE, F_IMPASSABLE, F_IN_MONSTER_HOUSE, F_IN_SHOP, F_JUNCTION, F_UNBREAKABLE,
     HEIGHT, NO_ROOM, SPAWN_ITEM, SPAWN_MONSTER, SPAWN_SPECIAL, SPAWN_STAIRS, SPAWN_TRAP, TILES,
@@ -101,16 +101,10 @@ struct Ranked {
 
 impl Ranked {
     fn new(columns: Columns) -> Ranked {
-        // The counts first, in a loop of their own that the compiler vectorises (baseline
-        // x86-64 has no popcount instruction), then their running sum.
-        let counts = columns.map(|column| column.count_ones() as u16);
-        let mut before = [0u16; WIDTH + 1];
-        let mut total = 0u16;
-        for (slot, count) in before[1..].iter_mut().zip(counts) {
-            total += count;
-            *slot = total;
+        Ranked {
+            columns,
+            before: running_counts(&columns),
         }
-        Ranked { columns, before }
     }
 
     fn len(&self) -> usize {
@@ -129,6 +123,43 @@ impl Ranked {
         }
         x * HEIGHT + column.trailing_zeros().min(HEIGHT as u32 - 1) as usize
     }
+}
+
+/// [`Ranked::before`] of `columns`: on x86-64 with the `popcnt` instruction where the CPU has
+/// it (baseline x86-64 does not, and the bit-twiddled count costs several times as much).
+fn running_counts(columns: &Columns) -> [u16; WIDTH + 1] {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("popcnt") {
+        #[allow(unsafe_code)]
+        // SAFETY: `running_counts_popcnt` is unsafe to call only because it enables
+        // `popcnt`, and the check just above found that this CPU has it.
+        return unsafe { running_counts_popcnt(columns) };
+    }
+    running_counts_portable(columns)
+}
+
+/// [`running_counts`] in plain code, compiled for the target's baseline (and inlined into
+/// [`running_counts_popcnt`], where `count_ones` becomes one instruction).
+#[inline(always)]
+fn running_counts_portable(columns: &Columns) -> [u16; WIDTH + 1] {
+    // The counts first, in a loop of their own that the compiler vectorises on the
+    // baseline, then their running sum.
+    let counts = columns.map(|column| column.count_ones() as u16);
+    let mut before = [0u16; WIDTH + 1];
+    let mut total = 0u16;
+    for (slot, count) in before[1..].iter_mut().zip(counts) {
+        total += count;
+        *slot = total;
+    }
+    before
+}
+
+/// [`running_counts_portable`] with `popcnt` enabled. Only called where the CPU has it
+/// (detected at run time).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt")]
+fn running_counts_popcnt(columns: &Columns) -> [u16; WIDTH + 1] {
+    running_counts_portable(columns)
 }
 
 /// Sets tile `at`'s bit in `columns`.
@@ -227,6 +258,124 @@ fn area_flag_mask_sse2(flags: &[u16; HEIGHT]) -> u32 {
     !(low | high << 16)
 }
 
+/// [`ColumnBits`] of a whole floor, as column masks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct FloorBits {
+    floor: Columns,
+    wall: Columns,
+    room: Columns,
+    marked: Columns,
+}
+
+impl FloorBits {
+    const EMPTY: FloorBits = FloorBits {
+        floor: [0; WIDTH],
+        wall: [0; WIDTH],
+        room: [0; WIDTH],
+        marked: [0; WIDTH],
+    };
+}
+
+/// [`ColumnBits`] of every column of `tiles`: with 32-byte AVX2 compares where the CPU has
+/// AVX2 (a column's bytes are one vector, its flags two), else column by column with
+/// [`column_bits`].
+fn every_column_bits(tiles: &Tiles) -> FloorBits {
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    if std::arch::is_x86_feature_detected!("avx2") {
+        #[allow(unsafe_code)]
+        // SAFETY: `every_column_bits_avx2` is unsafe to call only because it enables AVX2,
+        // and the check just above found that this CPU has AVX2.
+        return unsafe { every_column_bits_avx2(tiles) };
+    }
+    every_column_bits_portable(tiles)
+}
+
+/// [`every_column_bits`] by [`column_bits`] (SSE2 on x86-64, plain loops elsewhere).
+fn every_column_bits_portable(tiles: &Tiles) -> FloorBits {
+    let mut bits = FloorBits::EMPTY;
+    for x in 0..WIDTH {
+        let at = x * HEIGHT;
+        let (Some(terrain), Some(rooms), Some(flags), Some(spawns)) = (
+            tiles.terrain[at..].first_chunk::<HEIGHT>(),
+            tiles.room[at..].first_chunk::<HEIGHT>(),
+            tiles.flags[at..].first_chunk::<HEIGHT>(),
+            tiles.spawn[at..].first_chunk::<HEIGHT>(),
+        ) else {
+            continue;
+        };
+        let column = column_bits(&terrain_bytes(terrain), rooms, flags, spawns);
+        bits.floor[x] = column.floor;
+        bits.wall[x] = column.wall;
+        bits.room[x] = column.room;
+        bits.marked[x] = column.marked;
+    }
+    bits
+}
+
+/// [`every_column_bits`] on AVX2: a column's terrain, rooms and spawns are one 32-byte load
+/// each, its flags two, packed to bytes. Only called where the CPU has AVX2 (detected at run
+/// time).
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+#[target_feature(enable = "avx2")]
+fn every_column_bits_avx2(tiles: &Tiles) -> FloorBits {
+    use std::arch::x86_64::{
+        __m256i, _mm256_and_si256, _mm256_cmpeq_epi16, _mm256_cmpeq_epi8, _mm256_loadu_si256,
+        _mm256_movemask_epi8, _mm256_packs_epi16, _mm256_permute4x64_epi64, _mm256_set1_epi16,
+        _mm256_set1_epi8, _mm256_setzero_si256,
+    };
+    const _: () = assert!(HEIGHT == 32);
+    // The 32 bytes from `bytes` (a whole column, or half a column of flags).
+    let load = |bytes: &[u8; 32]| -> __m256i {
+        #[allow(unsafe_code)]
+        // SAFETY: `bytes` is a reference to 32 readable bytes, the load reads exactly them;
+        // `_mm256_loadu_si256` allows any alignment, and this function enables AVX2.
+        let loaded = unsafe { _mm256_loadu_si256(bytes.as_ptr().cast()) };
+        loaded
+    };
+    let flag_half = |flags: &[u16; HEIGHT], from: usize| -> __m256i {
+        let words: &[u16; 16] = flags[from % HEIGHT..].first_chunk().unwrap_or(&[0; 16]);
+        #[allow(unsafe_code)]
+        // SAFETY: `words` is a reference to 16 readable `u16`s, the 32 bytes the load reads;
+        // `_mm256_loadu_si256` allows any alignment, and this function enables AVX2.
+        let loaded = unsafe { _mm256_loadu_si256(words.as_ptr().cast()) };
+        loaded
+    };
+    let mask = |bytes: __m256i| _mm256_movemask_epi8(bytes) as u32;
+    let (floor_byte, wall_byte) = (
+        _mm256_set1_epi8(Terrain::Floor as i8),
+        _mm256_set1_epi8(Terrain::Wall as i8),
+    );
+    let no_room = _mm256_set1_epi8(NO_ROOM as i8);
+    let zero = _mm256_setzero_si256();
+    let kept = _mm256_set1_epi16(!FRAME_FLAGS as i16);
+    let mut bits = FloorBits::EMPTY;
+    for x in 0..WIDTH {
+        let at = x * HEIGHT;
+        let (Some(terrain), Some(rooms), Some(flags), Some(spawns)) = (
+            tiles.terrain[at..].first_chunk::<HEIGHT>(),
+            tiles.room[at..].first_chunk::<HEIGHT>(),
+            tiles.flags[at..].first_chunk::<HEIGHT>(),
+            tiles.spawn[at..].first_chunk::<HEIGHT>(),
+        ) else {
+            continue;
+        };
+        let terrain = load(&terrain_bytes(terrain));
+        let floor = mask(_mm256_cmpeq_epi8(terrain, floor_byte));
+        // All ones in a word whose flags are the frame's at most.
+        let no_flag = |words: __m256i| _mm256_cmpeq_epi16(_mm256_and_si256(words, kept), zero);
+        // Packed in 128-bit lanes: rows 0-7, 16-23, 8-15, 24-31; the permute puts them in order.
+        let no_flags = _mm256_permute4x64_epi64::<0b11_01_10_00>(_mm256_packs_epi16(
+            no_flag(flag_half(flags, 0)),
+            no_flag(flag_half(flags, 16)),
+        ));
+        bits.floor[x] = floor;
+        bits.wall[x] = mask(_mm256_cmpeq_epi8(terrain, wall_byte));
+        bits.room[x] = floor & !mask(_mm256_cmpeq_epi8(load(rooms), no_room));
+        bits.marked[x] = !mask(_mm256_cmpeq_epi8(load(spawns), zero)) | !mask(no_flags);
+    }
+    bits
+}
+
 /// `columns` as one expression per column.
 #[inline]
 fn each(f: impl Fn(usize) -> u32) -> Columns {
@@ -235,31 +384,37 @@ fn each(f: impl Fn(usize) -> u32) -> Columns {
 
 impl Generator {
     /// Reads the finished layout into the spawn masks: terrain, room and which tiles have area
-    /// or spawn flags a column at a time ([`column_bits`]), then the flags of those tiles.
+    /// or spawn flags for the whole floor ([`every_column_bits`]), then the flags of those
+    /// tiles.
     pub(crate) fn build_spawn_masks(&mut self) {
-        let masks = &mut self.masks;
         let tiles = &*self.tiles;
-        for x in 0..WIDTH {
+        let FloorBits {
+            floor,
+            wall,
+            room,
+            marked,
+        } = every_column_bits(tiles);
+        // Area and spawn flags are rare: their masks start empty, and only the marked tiles
+        // are looked at.
+        let masks = &mut self.masks;
+        *masks = SpawnMasks {
+            floor,
+            wall,
+            walkable: floor,
+            room,
+            ..SpawnMasks::new()
+        };
+        for (x, &marked) in marked.iter().enumerate() {
             let start = x * HEIGHT;
-            let (Some(terrain), Some(rooms), Some(flags), Some(spawns)) = (
-                tiles.terrain[start..].first_chunk::<HEIGHT>(),
-                tiles.room[start..].first_chunk::<HEIGHT>(),
+            let (Some(flags), Some(spawns)) = (
                 tiles.flags[start..].first_chunk::<HEIGHT>(),
                 tiles.spawn[start..].first_chunk::<HEIGHT>(),
             ) else {
                 continue;
             };
-            let terrain = terrain_bytes(terrain);
-            let ColumnBits {
-                floor,
-                wall,
-                room,
-                marked,
-            } = column_bits(&terrain, rooms, flags, spawns);
-            masks.floor[x] = floor;
-            masks.wall[x] = wall;
-            masks.room[x] = room;
-            // Area and spawn flags are rare: only the marked tiles are looked at.
+            if marked == 0 {
+                continue;
+            }
             let mut flag_bits = [0u32; 9];
             for y in set_bits(marked) {
                 let (tile_flags, tile_spawn) = (flags[y % HEIGHT], spawns[y % HEIGHT]);
@@ -280,7 +435,7 @@ impl Generator {
             masks.shop[x] = shop;
             masks.monster_house[x] = monster_house;
             masks.junction[x] = junction;
-            masks.walkable[x] = floor | corner_cuttable;
+            masks.walkable[x] |= corner_cuttable;
             masks.stairs[x] = stairs;
             masks.item[x] = item;
             masks.trap[x] = trap;
@@ -538,10 +693,14 @@ impl Generator {
     /// every touched tile are written back.
     pub(crate) fn resolve_invalid_spawns(&mut self) {
         let m = &mut self.masks;
-        for x in 0..WIDTH {
+        // The masks in a loop of their own, which the compiler vectorises; then the few
+        // touched tiles.
+        for (x, frame) in FRAME_COLUMNS.iter().enumerate() {
             let off_floor = !m.floor[x];
-            m.item[x] &= !(off_floor & FRAME_COLUMNS[x]);
+            m.item[x] &= !(off_floor & frame);
             m.trap[x] &= !off_floor & !(m.stairs[x] | m.item[x]);
+        }
+        for x in 0..WIDTH {
             for y in set_bits(m.touched[x]) {
                 let flag = |columns: &Columns, flag: u8| flag * ((columns[x] >> y) & 1) as u8;
                 self.tiles.spawn[(x * HEIGHT + y) % TILES] = flag(&m.stairs, SPAWN_STAIRS)
@@ -866,8 +1025,36 @@ mod tests {
         }
     }
 
-    /// The SSE2 column masks equal the portable ones on every column of floors of every preset
-    /// and layout (where the SSE2 path exists; elsewhere the portable one is the only one).
+    /// The running counts of a candidate mask, on the CPU's path (`popcnt` where it has it)
+    /// and on the baseline path, equal a bit-by-bit count, for empty, full and random masks
+    /// of every density.
+    #[test]
+    fn running_counts_paths_agree() {
+        use rng::Rand16;
+        let mut rng = rng::DungeonRng::init(0xC0C0);
+        for round in 0..3000u32 {
+            let columns: Columns = std::array::from_fn(|_| {
+                let bits = u32::from(rng.next_u16()) << 16 | u32::from(rng.next_u16());
+                match round % 4 {
+                    0 => bits,
+                    1 => bits & u32::from(rng.next_u16()) << (round % 17),
+                    2 => bits | u32::from(rng.next_u16()),
+                    _ => [0, u32::MAX][(round / 4 % 2) as usize],
+                }
+            });
+            let mut expected = [0u16; WIDTH + 1];
+            for x in 0..WIDTH {
+                let count = (0..HEIGHT).filter(|&y| columns[x] >> y & 1 == 1).count();
+                expected[x + 1] = expected[x] + count as u16;
+            }
+            assert_eq!(running_counts(&columns), expected, "round {round}");
+            assert_eq!(running_counts_portable(&columns), expected, "round {round}");
+        }
+    }
+
+    /// The SSE2 column masks, and the whole floor's on the CPU's path (AVX2 where it has it),
+    /// equal the portable ones on every column of floors of every preset and layout (where the
+    /// vector paths exist; elsewhere the portable one is the only one).
     #[test]
     fn column_bits_paths_agree() {
         let mut generator = Generator::new();
@@ -879,6 +1066,12 @@ mod tests {
                 for seed in 0..20 {
                     generator.generate(&props, Quirks::Faithful, seed);
                     let tiles = &generator.tiles;
+                    let every = every_column_bits(tiles);
+                    assert_eq!(
+                        every,
+                        every_column_bits_portable(tiles),
+                        "{name} {layout} {seed}"
+                    );
                     for x in 0..WIDTH {
                         let at = x * HEIGHT..(x + 1) * HEIGHT;
                         let terrain: [u8; HEIGHT] =
@@ -891,6 +1084,13 @@ mod tests {
                         let portable = column_bits_portable(&terrain, rooms, flags, spawns);
                         let chosen = column_bits(&terrain, rooms, flags, spawns);
                         assert_eq!(chosen, portable, "{name} {layout} {seed} column {x}");
+                        let of_floor = ColumnBits {
+                            floor: every.floor[x],
+                            wall: every.wall[x],
+                            room: every.room[x],
+                            marked: every.marked[x],
+                        };
+                        assert_eq!(of_floor, portable, "{name} {layout} {seed} column {x}");
                         columns += usize::from(portable.marked != 0);
                     }
                 }
