@@ -23,7 +23,8 @@ use super::grid::VISITED;
 use super::padded::{unvisited_mask, PaddedGrid, NTH_SET_BIT};
 use super::GrowingPolicy;
 
-/// The flag on a list entry whose cell is retired (cell indices stay below `MAX_CELLS`).
+/// The flag on a list entry whose cell is retired (padded indices stay below 2^28, see
+/// [`super::padded`]).
 const RETIRED_ENTRY: u32 = 1 << 31;
 
 /// Carves a perfect maze into `grid` (reset to `width x height`, from a maze of `cells` cells).
@@ -130,7 +131,7 @@ fn grow_mixed(
     }
 }
 
-/// Drops the retired entries of `cells` and the `head` before them, keeping the order of the
+/// Drops the first `head` entries of `cells` and the retired ones, keeping the order of the
 /// others. Each entry is copied and kept by advancing the write place: no branch on the flags,
 /// which fall at random.
 fn compact(cells: &mut Vec<u32>, head: usize) {
