@@ -12,8 +12,7 @@
 
 use rng::Rng31;
 
-use super::dfs::pick;
-use super::draw::Chance;
+use super::draw::{pick, Chance};
 use super::grid::carve;
 use super::Dir4;
 
