@@ -158,6 +158,7 @@ pub(super) struct Scratch {
     above_key: Vec<u32>,
     /// The parts of the previous stripe's last row.
     above_part: Vec<u32>,
+    /// The walls left for the last pass.
     pending: Vec<Pending>,
     /// Small mazes' walls as their orders, and sorted.
     plain: Vec<u64>,
@@ -167,6 +168,7 @@ pub(super) struct Scratch {
     bucket_starts: Vec<u32>,
     /// The union-find of the parts: a root holds `ROOT | rank`, any other part its parent.
     parts: Vec<u32>,
+    /// The block buffers, made by the first maze large enough to use them.
     block: Option<BlockScratch>,
 }
 
