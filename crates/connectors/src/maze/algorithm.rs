@@ -47,7 +47,8 @@ pub enum Algorithm {
     Dfs,
     /// Randomised Prim over a frontier of walls: short corridors, many branches.
     Prim,
-    /// Randomised Kruskal over shuffled walls with union-find: no centre, medium corridors.
+    /// Randomised Kruskal, the walls taken in a random order (sorted random keys) and opened
+    /// where they join two sets: no centre, medium corridors.
     Kruskal,
     /// Each cell opens south or east: a strong south-east bias, open south row and east column.
     BinaryTree,

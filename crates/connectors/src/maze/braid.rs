@@ -12,9 +12,9 @@
 
 use rng::Rng31;
 
-use super::dfs::pick;
+use super::draw::pick;
 use super::error::{Error, ErrorKind};
-use super::grid::{step, OPEN_MASK};
+use super::grid::{carve, step, OPEN_MASK};
 use super::{Dir4, Maze};
 
 /// Opens walls at dead ends until `round(fraction * dead ends)` of them are gone (or no more
@@ -122,8 +122,7 @@ impl Options {
                 return 0;
             };
         let (dir, next) = list[pick(rng, list.len())];
-        cells[cell] |= dir.bit();
-        cells[next] |= dir.opposite().bit();
+        carve(cells, cell, dir, next);
         gain
     }
 }

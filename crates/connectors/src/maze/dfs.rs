@@ -6,9 +6,7 @@
 
 use rng::Rng31;
 
-use super::grid::VISITED;
-use super::growing_tree::carve_to_random_neighbor;
-use super::padded::PaddedGrid;
+use super::padded::{carve_to_random_neighbor, PaddedGrid};
 
 /// Carves a perfect maze into `grid` (reset to `width x height`, from a maze of `cells` cells).
 /// `stack` is scratch and holds padded indices.
@@ -20,10 +18,9 @@ pub(super) fn carve_dfs(
     stack: &mut Vec<u32>,
 ) {
     stack.clear();
-    let start = grid.index_of(rng.index(cells).unwrap_or(0), width);
+    let start = grid.visit_random_start(cells, width, rng);
     let offsets = grid.offsets();
     let slots = grid.slots_mut();
-    slots[start] |= VISITED;
     stack.push(start as u32);
     grow_newest(slots, &offsets, stack, rng);
 }
@@ -45,15 +42,5 @@ pub(super) fn grow_newest(
                 stack.pop();
             }
         }
-    }
-}
-
-/// An index below `count` (at least 1); no draw when there is only one choice.
-#[inline]
-pub(super) fn pick(rng: &mut impl Rng31, count: usize) -> usize {
-    if count == 1 {
-        0
-    } else {
-        rng.index(count).unwrap_or(0)
     }
 }

@@ -1,6 +1,8 @@
-//! An integer form of `Rng31::chance`, which the maze loops call millions of times: it consumes
-//! the same single step and returns exactly what the float form returns, so mazes and streams
-//! are unchanged; it only skips the float conversion. (`Rng31::index` has its own integer path.)
+//! The draw helpers the maze loops share: [`pick`], an `index` that skips the draw when there is
+//! one choice, and [`Chance`], an integer form of `Rng31::chance`, which the loops call millions
+//! of times: it consumes the same single step and returns exactly what the float form returns,
+//! so mazes and streams are unchanged; it only skips the float conversion. (`Rng31::index` has
+//! its own integer path.)
 
 use rng::Rng31;
 
@@ -23,5 +25,15 @@ impl Chance {
     #[inline]
     pub(super) fn draw(self, rng: &mut impl Rng31) -> bool {
         rng.next_u31() < self.below
+    }
+}
+
+/// An index below `count` (at least 1); no draw when there is only one choice.
+#[inline]
+pub(super) fn pick(rng: &mut impl Rng31, count: usize) -> usize {
+    if count == 1 {
+        0
+    } else {
+        rng.index(count).unwrap_or(0)
     }
 }

@@ -17,13 +17,13 @@
 
 use rng::Rng31;
 
-use super::dfs::{grow_newest, pick};
-use super::draw::Chance;
-use super::grid::VISITED;
-use super::padded::{unvisited_mask, PaddedGrid, NTH_SET_BIT};
+use super::dfs::grow_newest;
+use super::draw::{pick, Chance};
+use super::padded::{carve_to_random_neighbor, PaddedGrid};
 use super::GrowingPolicy;
 
-/// The flag on a list entry whose cell is retired (cell indices stay below `MAX_CELLS`).
+/// The flag on a list entry whose cell is retired (padded indices stay below 2^28, see
+/// [`super::padded`]).
 const RETIRED_ENTRY: u32 = 1 << 31;
 
 /// Carves a perfect maze into `grid` (reset to `width x height`, from a maze of `cells` cells).
@@ -37,10 +37,9 @@ pub(super) fn carve_growing_tree(
     scratch: &mut Vec<u32>,
 ) {
     scratch.clear();
-    let start = grid.index_of(rng.index(cells).unwrap_or(0), width);
+    let start = grid.visit_random_start(cells, width, rng);
     let offsets = grid.offsets();
     let slots = grid.slots_mut();
-    slots[start] |= VISITED;
     scratch.push(start as u32);
     match policy {
         GrowingPolicy::Newest => grow_newest(slots, &offsets, scratch, rng),
@@ -130,7 +129,7 @@ fn grow_mixed(
     }
 }
 
-/// Drops the retired entries of `cells` and the `head` before them, keeping the order of the
+/// Drops the first `head` entries of `cells` and the retired ones, keeping the order of the
 /// others. Each entry is copied and kept by advancing the write place: no branch on the flags,
 /// which fall at random.
 fn compact(cells: &mut Vec<u32>, head: usize) {
@@ -143,26 +142,4 @@ fn compact(cells: &mut Vec<u32>, head: usize) {
         kept += usize::from(cell & RETIRED_ENTRY == 0);
     }
     cells.truncate(kept);
-}
-
-/// Opens the wall from `cell` (a padded index) to one of its unvisited neighbours, chosen with
-/// `pick` among them in N, E, S, W order, and marks that neighbour visited. Returns it, or
-/// `None` (without a draw) when every neighbour is visited.
-#[inline(always)]
-pub(super) fn carve_to_random_neighbor(
-    slots: &mut [u8],
-    offsets: &[usize; 4],
-    cell: usize,
-    rng: &mut impl Rng31,
-) -> Option<usize> {
-    let mask = unvisited_mask(slots, offsets[2], cell);
-    if mask == 0 {
-        return None;
-    }
-    let choice = pick(rng, mask.count_ones() as usize) & 3;
-    let dir = usize::from(NTH_SET_BIT[mask as usize][choice]);
-    let next = cell.wrapping_add(offsets[dir]);
-    slots[cell] |= 1 << dir;
-    slots[next] |= VISITED | (1 << ((dir + 2) & 3));
-    Some(next)
 }

@@ -2,18 +2,19 @@
 //! inner wall gets one random 21-bit key, and the walls are taken in increasing order of
 //! `(key, wall id)` (the id breaks ties: two given walls tie once in 2^21, far too rarely to
 //! move the mazes' figures, and 21 bits let a block's sort entry, key and local wall, fit a
-//! `u32`), each opened when its two cells are still in
-//! different sets of a union-find. Taking the walls in the order of i.i.d. random keys is taking
-//! them in a uniformly random order, so this is Kruskal's maze with its own distribution; the
-//! maze is the unique minimum spanning tree under that order, which lets the work be split:
+//! `u32`), each opened when its two cells are still in different sets. Taking the walls in the
+//! order of i.i.d. random keys is taking them in a uniformly random order, so this is Kruskal's
+//! maze with its own distribution; the maze is the unique minimum spanning tree under that
+//! order, which lets the work be split:
 //!
 //! - The maze is cut into `BLOCK x BLOCK` blocks, taken one stripe of blocks at a time (the
-//!   stripe's keys, a few hundred KB, stay in cache). In each block the inner walls are sorted
-//!   and run through a union-find of the block's cells, which sits in L1. A wall whose cells
-//!   are already joined by lighter walls of the block closes a cycle of lighter walls, so it is
-//!   not in the tree (the cycle property). A wall that joins two parts, where one part has no
-//!   wall out of the block with a key as low, is the lightest wall leaving that part, so it is
-//!   in the tree (the cut property), and is opened at once. Any other wall is left pending.
+//!   stripe's keys, 256 bytes per column, stay in cache but in the widest mazes). In each block
+//!   the inner walls are sorted and run through a partition of the block's cells into sets,
+//!   which sits in L1. A wall whose cells are already joined by lighter walls of the block closes
+//!   a cycle of lighter walls, so it is not in the tree (the cycle property). A wall that joins
+//!   two sets, where one set has no wall out of the block with a key as low, is the lightest
+//!   wall leaving that set, so it is in the tree (the cut property), and is opened at once. Any
+//!   other wall is left pending (and still joins its two sets).
 //! - The parts the opened walls make are numbered, and the pending walls (those left in the
 //!   blocks and those between blocks, about 5% of all) are sorted and run through a union-find
 //!   of the parts: the tree's remaining walls are the minimum spanning tree of the parts.
@@ -47,8 +48,6 @@ const LOW_DIGIT_BITS: u32 = 11;
 /// The buckets of the block sort's two passes.
 const LOW_BUCKETS: usize = 1 << LOW_DIGIT_BITS;
 const HIGH_BUCKETS: usize = 1 << (KEY_BITS - LOW_DIGIT_BITS);
-/// Unused id in [`BlockScratch::part_of_root`].
-const NO_PART: u32 = u32::MAX;
 
 /// A wall between two parts, waiting for the last pass.
 #[derive(Debug, Clone, Copy, Default)]
@@ -103,7 +102,7 @@ struct BlockCell {
 struct BlockScratch {
     /// Per cell: its sets (see [`BlockCell`]).
     cells: Box<[BlockCell; CELLS]>,
-    /// Per part (named by one of its cells): its number.
+    /// Per part (named by one of its cells): its number, written before it is read.
     part_of_label: Box<[u32; CELLS]>,
     /// The inner walls as `key << WALL_BITS | local wall`, in enumeration order.
     walls: Box<[u32; WALLS]>,
@@ -134,7 +133,7 @@ impl Default for BlockScratch {
     fn default() -> Self {
         BlockScratch {
             cells: boxed(BlockCell::default()),
-            part_of_label: boxed(NO_PART),
+            part_of_label: boxed(0),
             walls: boxed(0),
             by_low_digit: boxed(0),
             sorted: boxed(0),
@@ -159,6 +158,7 @@ pub(super) struct Scratch {
     above_key: Vec<u32>,
     /// The parts of the previous stripe's last row.
     above_part: Vec<u32>,
+    /// The walls left for the last pass.
     pending: Vec<Pending>,
     /// Small mazes' walls as their orders, and sorted.
     plain: Vec<u64>,
@@ -168,6 +168,7 @@ pub(super) struct Scratch {
     bucket_starts: Vec<u32>,
     /// The union-find of the parts: a root holds `ROOT | rank`, any other part its parent.
     parts: Vec<u32>,
+    /// The block buffers, made by the first maze large enough to use them.
     block: Option<BlockScratch>,
 }
 
@@ -763,7 +764,8 @@ fn bucket_sort<T: Copy + Default>(
     insertion_sort(sorted, order);
 }
 
-/// The root of `part` in the parts' union-find, halving the path on the way.
+/// The root of `part` in the parts' union-find, splitting the path on the way (each part
+/// passed is pointed at its grandparent).
 #[inline(always)]
 fn find_part(parts: &mut [u32], part: u32) -> u32 {
     let mut part = part;

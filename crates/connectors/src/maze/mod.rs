@@ -66,8 +66,10 @@ pub fn generate(
 /// without allocating for each.
 #[derive(Default)]
 pub struct Generator {
+    /// The searches' stack, queue, active list or frontier.
     list: Vec<u32>,
-    sets: kruskal::Scratch,
+    kruskal: kruskal::Scratch,
+    /// The searches' grid.
     padded: padded::PaddedGrid,
 }
 
@@ -105,7 +107,7 @@ impl Generator {
         match algorithm {
             Algorithm::Dfs => dfs::carve_dfs(padded, n, width, rng, &mut self.list),
             Algorithm::Prim => prim::carve_prim(padded, n, width, rng, &mut self.list),
-            Algorithm::Kruskal => kruskal::carve_kruskal(cells, width, rng, &mut self.sets),
+            Algorithm::Kruskal => kruskal::carve_kruskal(cells, width, rng, &mut self.kruskal),
             Algorithm::BinaryTree => binary_tree::carve_binary_tree(cells, width, rng),
             Algorithm::Sidewinder => sidewinder::carve_sidewinder(cells, width, rng),
             Algorithm::GrowingTree(policy) => {

@@ -1,11 +1,15 @@
 //! A scratch copy of the maze with a one-cell border that is marked visited from the start, for
 //! the searches (DFS, Prim, growing tree). The border turns every "is this neighbour inside the
 //! grid?" test into the same `VISITED` test as any other cell: no division to find a cell's
-//! column, no border branches, and the four neighbours are fixed offsets.
+//! column, no border branches, and the four neighbours are fixed offsets. Also the searches'
+//! shared steps: drawing the start cell, and opening a wall to a random unvisited neighbour.
 //!
 //! Cells are addressed by their padded index `(y + 1) * stride + x + 1`, `stride = width + 2`.
 //! Indices fit in `u32` with two bits to spare: at most `3 * (MAX_CELLS + 2)` slots.
 
+use rng::Rng31;
+
+use super::draw::pick;
 use super::grid::{OPEN_MASK, VISITED};
 
 /// The padded grid and its row length, kept between mazes.
@@ -31,10 +35,19 @@ impl PaddedGrid {
         }
     }
 
-    /// The padded index of maze cell `cell` (row-major in a maze `width` wide).
-    pub(super) fn index_of(&self, cell: usize, width: usize) -> usize {
+    /// Draws a search's start among the `cells` cells of the maze `width` wide (one `index`),
+    /// marks it visited and returns its padded index.
+    pub(super) fn visit_random_start(
+        &mut self,
+        cells: usize,
+        width: usize,
+        rng: &mut impl Rng31,
+    ) -> usize {
+        let cell = rng.index(cells).unwrap_or(0);
         let (x, y) = (cell % width, cell / width);
-        (y + 1) * self.stride + x + 1
+        let start = (y + 1) * self.stride + x + 1;
+        self.cells[start] |= VISITED;
+        start
     }
 
     /// The raw slots (open sides plus `VISITED`), for loops that step with [`PaddedGrid::offsets`].
@@ -83,8 +96,30 @@ pub(super) fn unvisited_mask(slots: &[u8], stride: usize, cell: usize) -> u32 {
     !visited_mask & 0xF
 }
 
+/// Opens the wall from `cell` (a padded index) to one of its unvisited neighbours, chosen with
+/// `pick` among them in N, E, S, W order, and marks that neighbour visited. Returns it, or
+/// `None` (without a draw) when every neighbour is visited.
+#[inline(always)]
+pub(super) fn carve_to_random_neighbor(
+    slots: &mut [u8],
+    offsets: &[usize; 4],
+    cell: usize,
+    rng: &mut impl Rng31,
+) -> Option<usize> {
+    let mask = unvisited_mask(slots, offsets[2], cell);
+    if mask == 0 {
+        return None;
+    }
+    let choice = pick(rng, mask.count_ones() as usize) & 3;
+    let dir = usize::from(NTH_SET_BIT[mask as usize][choice]);
+    let next = cell.wrapping_add(offsets[dir]);
+    slots[cell] |= 1 << dir;
+    slots[next] |= VISITED | (1 << ((dir + 2) & 3));
+    Some(next)
+}
+
 /// `NTH_SET_BIT[mask][k]`: the position of the `k`-th set bit (from the lowest) of a 4-bit mask.
-pub(super) const NTH_SET_BIT: [[u8; 4]; 16] = {
+const NTH_SET_BIT: [[u8; 4]; 16] = {
     let mut table = [[0u8; 4]; 16];
     let mut mask = 0;
     while mask < 16 {

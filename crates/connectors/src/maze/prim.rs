@@ -24,10 +24,9 @@ pub(super) fn carve_prim(
     frontier: &mut Vec<u32>,
 ) {
     frontier.clear();
-    let start = grid.index_of(rng.index(cells).unwrap_or(0), width);
+    let start = grid.visit_random_start(cells, width, rng);
     let offsets = grid.offsets();
     let slots = grid.slots_mut();
-    slots[start] |= VISITED;
     push_walls(slots, offsets[2], start, frontier);
     let mut joined = 1;
     while joined < cells {

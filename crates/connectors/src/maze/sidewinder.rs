@@ -6,13 +6,13 @@
 //! (Document 004's drawing shows the mirror image with the north row open; its text, "carve
 //! south", is followed here, which makes the south row the open one.)
 //!
-//! Draws, per row after the first: one `chance(0.5)` per cell except the last of the row, and one
-//! `index` per closed run longer than one cell.
+//! Draws, per row but the south row (which draws nothing), from south to north: one
+//! `chance(0.5)` per cell except the last of the row, and one `index` per closed run longer than
+//! one cell.
 
 use rng::Rng31;
 
-use super::dfs::pick;
-use super::draw::Chance;
+use super::draw::{pick, Chance};
 use super::grid::carve;
 use super::Dir4;
 
