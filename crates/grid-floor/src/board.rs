@@ -194,7 +194,7 @@ const fn ring_runs_table() -> [RingRuns; 256] {
                 let cell = (start + step) % 8;
                 if mask >> cell & 1 == 1 {
                     run |= 1 << cell;
-                    if cell % 2 == 0 {
+                    if cell.is_multiple_of(2) {
                         run_has_orthogonal = true;
                     }
                 } else {
@@ -1569,7 +1569,7 @@ mod tests {
         (0..400).map(move |_| {
             let mut board = Board::new(8, 6);
             for position in board.all_tiles().to_vec() {
-                if next() % 3 == 0 {
+                if next().is_multiple_of(3) {
                     board.walls |= bit(position);
                 }
             }
@@ -1728,7 +1728,7 @@ mod tests {
                     );
                     checked += 1;
                 }
-                if board.can_delete(position) && next() % 4 != 0 {
+                if board.can_delete(position) && !next().is_multiple_of(4) {
                     board.add_wall(position, &mut groups);
                 }
             }
@@ -1774,9 +1774,9 @@ mod tests {
             groups.clear(&board);
             regions.clear();
             for &position in &board.all_tiles().to_vec() {
-                if next() % 3 == 0 {
+                if next().is_multiple_of(3) {
                     board.add_wall(position, &mut groups);
-                } else if next() % 9 == 0 {
+                } else if next().is_multiple_of(9) {
                     board.occupied |= bit(position);
                 }
             }
@@ -1830,7 +1830,7 @@ mod tests {
             groups.clear(&board);
             // BuildMaze's way: walls only where the passable tiles stay one region.
             for &position in &board.all_tiles().to_vec() {
-                if next() % 2 == 0 && board.can_delete_tracked(position, &mut groups) {
+                if next().is_multiple_of(2) && board.can_delete_tracked(position, &mut groups) {
                     board.add_wall(position, &mut groups);
                 }
             }

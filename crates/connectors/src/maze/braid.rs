@@ -27,7 +27,7 @@ pub fn braid(maze: &mut Maze, fraction: f64, rng: &mut impl Rng31) -> Result<usi
     let width = maze.width;
     let cells = maze.cells_mut();
     let n = cells.len();
-    if width == 0 || n % width != 0 {
+    if width == 0 || !n.is_multiple_of(width) {
         return Err(Error::new(ErrorKind::BadData(
             "width and cells no longer agree".to_string(),
         )));

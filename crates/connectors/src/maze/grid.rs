@@ -371,7 +371,11 @@ impl Maze {
             .map(|line| line.trim_end_matches('\r').as_bytes())
             .collect();
         let columns = lines.first().map_or(0, |line| line.len());
-        if lines.len() < 3 || lines.len() % 2 == 0 || columns < 3 || columns % 2 == 0 {
+        if lines.len() < 3
+            || lines.len().is_multiple_of(2)
+            || columns < 3
+            || columns.is_multiple_of(2)
+        {
             return Err(bad_data(format!(
                 "{} lines of {columns} characters: expected an odd number (at least 3) of each",
                 lines.len()
@@ -439,7 +443,7 @@ pub(super) fn step(cell: usize, dir: Dir4, width: usize, n: usize) -> Option<usi
         Dir4::N => cell.checked_sub(width),
         Dir4::E => (cell % width + 1 < width).then_some(cell + 1),
         Dir4::S => Some(cell + width).filter(|&below| below < n),
-        Dir4::W => (cell % width > 0).then(|| cell - 1),
+        Dir4::W => (!cell.is_multiple_of(width)).then(|| cell - 1),
     }
 }
 
