@@ -290,17 +290,31 @@ fn every_column_bits(tiles: &Tiles) -> FloorBits {
     every_column_bits_portable(tiles)
 }
 
+/// Column `x` of the floor: its terrain, rooms, flags and spawn flags (`None` past the floor).
+type Column<'t> = (
+    &'t [Terrain; HEIGHT],
+    &'t [u8; HEIGHT],
+    &'t [u16; HEIGHT],
+    &'t [u8; HEIGHT],
+);
+
+/// The fields of column `x` (tiles are column-major), for the whole-column mask builds.
+#[inline(always)]
+fn column_of(tiles: &Tiles, x: usize) -> Option<Column<'_>> {
+    let at = x * HEIGHT;
+    Some((
+        tiles.terrain[at..].first_chunk::<HEIGHT>()?,
+        tiles.room[at..].first_chunk::<HEIGHT>()?,
+        tiles.flags[at..].first_chunk::<HEIGHT>()?,
+        tiles.spawn[at..].first_chunk::<HEIGHT>()?,
+    ))
+}
+
 /// [`every_column_bits`] by [`column_bits`] (SSE2 on x86-64, plain loops elsewhere).
 fn every_column_bits_portable(tiles: &Tiles) -> FloorBits {
     let mut bits = FloorBits::EMPTY;
     for x in 0..WIDTH {
-        let at = x * HEIGHT;
-        let (Some(terrain), Some(rooms), Some(flags), Some(spawns)) = (
-            tiles.terrain[at..].first_chunk::<HEIGHT>(),
-            tiles.room[at..].first_chunk::<HEIGHT>(),
-            tiles.flags[at..].first_chunk::<HEIGHT>(),
-            tiles.spawn[at..].first_chunk::<HEIGHT>(),
-        ) else {
+        let Some((terrain, rooms, flags, spawns)) = column_of(tiles, x) else {
             continue;
         };
         let column = column_bits(&terrain_bytes(terrain), rooms, flags, spawns);
@@ -350,13 +364,7 @@ fn every_column_bits_avx2(tiles: &Tiles) -> FloorBits {
     let kept = _mm256_set1_epi16(!FRAME_FLAGS as i16);
     let mut bits = FloorBits::EMPTY;
     for x in 0..WIDTH {
-        let at = x * HEIGHT;
-        let (Some(terrain), Some(rooms), Some(flags), Some(spawns)) = (
-            tiles.terrain[at..].first_chunk::<HEIGHT>(),
-            tiles.room[at..].first_chunk::<HEIGHT>(),
-            tiles.flags[at..].first_chunk::<HEIGHT>(),
-            tiles.spawn[at..].first_chunk::<HEIGHT>(),
-        ) else {
+        let Some((terrain, rooms, flags, spawns)) = column_of(tiles, x) else {
             continue;
         };
         let terrain = load(&terrain_bytes(terrain));
