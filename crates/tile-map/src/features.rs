@@ -3,6 +3,7 @@
 
 use crate::generator::{FloorSize, Generator};
 use crate::props::FloorProperties;
+use crate::standard::STEPS4;
 use crate::tile::{
     index, Terrain, F_CORNER_CUTTABLE, F_IMPASSABLE, F_IN_MONSTER_HOUSE, F_IN_SHOP, HEIGHT,
     NO_ROOM, SPAWN_ITEM, SPAWN_MONSTER, SPAWN_SPECIAL, SPAWN_STAIRS, SPAWN_TRAP, WIDTH,
@@ -70,9 +71,6 @@ const CORNER_EXPECT_OPEN: [[bool; 8]; 4] = [
     [false, false, true, false, true, false, false, false],
 ];
 
-/// The 4 maze directions, in the order a counter-clockwise turn steps through.
-const MAZE_STEPS: [(i32, i32); 4] = [(1, 0), (0, -1), (-1, 0), (0, 1)];
-
 impl Generator {
     /// `SetTerrainObstacleChecked`: secondary terrain when asked and the tile is in the room,
     /// otherwise a wall.
@@ -101,7 +99,7 @@ impl Generator {
             self.set_obstacle(x0, y0, use_secondary, room);
             let mut found = false;
             for _ in 0..4 {
-                let (dx, dy) = MAZE_STEPS[direction as usize];
+                let (dx, dy) = STEPS4[direction as usize];
                 let (px, py) = (x0 + 2 * dx, y0 + 2 * dy);
                 if px >= xmin && px < xmax && py >= ymin && py < ymax && self.open(px, py) {
                     found = true;
@@ -112,7 +110,7 @@ impl Generator {
             if !found {
                 return;
             }
-            let (dx, dy) = MAZE_STEPS[direction as usize];
+            let (dx, dy) = STEPS4[direction as usize];
             self.set_obstacle(x0 + dx, y0 + dy, use_secondary, room);
             x0 += 2 * dx;
             y0 += 2 * dy;

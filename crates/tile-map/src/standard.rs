@@ -23,8 +23,9 @@ const DIR_RIGHT: i32 = 0;
 const DIR_UP: i32 = 1;
 const DIR_LEFT: i32 = 2;
 const DIR_DOWN: i32 = 3;
-/// The grid step of each direction above, in order.
-const GRID_STEPS: [(i32, i32); 4] = [(1, 0), (0, -1), (-1, 0), (0, 1)];
+/// The (dx, dy) step of each direction above, in order (right, up, left, down), shared with
+/// the maze rooms' walk.
+pub(crate) const STEPS4: [(i32, i32); 4] = [(1, 0), (0, -1), (-1, 0), (0, 1)];
 
 impl Generator {
     /// `GenerateStandardFloor`, in the game's order.
@@ -397,7 +398,7 @@ impl Generator {
     fn step_on_grid(direction: i32, x: i32, y: i32, grid_x: i32, grid_y: i32) -> bool {
         // Only the edge the step goes towards is tested, as in the game; `&` and `|` keep
         // the random direction out of branches.
-        let (dx, dy) = GRID_STEPS[(direction & 3) as usize];
+        let (dx, dy) = STEPS4[(direction & 3) as usize];
         ((dx <= 0) | (x < grid_x - 1))
             & ((dx >= 0) | (x > 0))
             & ((dy <= 0) | (y < grid_y - 1))
@@ -406,7 +407,7 @@ impl Generator {
 
     /// The cell one step from (x, y) in `direction` (0..4), read from a table.
     fn step(direction: i32, x: i32, y: i32) -> (i32, i32) {
-        let (dx, dy) = GRID_STEPS[(direction & 3) as usize];
+        let (dx, dy) = STEPS4[(direction & 3) as usize];
         (x + dx, y + dy)
     }
 
