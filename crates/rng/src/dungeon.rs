@@ -816,39 +816,23 @@ fn fill_lanes<const HIGH: bool>(
     out: &mut [u16],
     map: impl Fn(u16) -> u16,
 ) {
-    let step = |value: u32| value.wrapping_mul(MULTIPLIER).wrapping_add(increment);
-    // The map x -> MULTIPLIER * x + increment composed LANES times.
-    let (mut jump_mul, mut jump_add) = (1u32, 0u32);
-    for _ in 0..LANES {
-        jump_mul = jump_mul.wrapping_mul(MULTIPLIER);
-        jump_add = step(jump_add);
-    }
-    let (mul_low, mul_high) = (jump_mul as u16, (jump_mul >> 16) as u16);
-    let (add_low, add_high) = (jump_add as u16, (jump_add >> 16) as u16);
+    let step = Affine::step(increment);
+    let jump = Affine::steps(increment, LANES as u64);
     let mut low = [0u16; LANES];
     let mut high = [0u16; LANES];
     let mut previous = *state;
     for (low, high) in low.iter_mut().zip(high.iter_mut()) {
-        previous = step(previous);
+        previous = step.apply(previous);
         *low = previous as u16;
         *high = (previous >> 16) as u16;
     }
     let mut chunks = out.chunks_exact_mut(LANES);
     for chunk in &mut chunks {
-        for (slot, (low, high)) in chunk.iter_mut().zip(low.iter_mut().zip(high.iter_mut())) {
-            *slot = map(if HIGH { *high } else { *low });
-            // (high:low) * (mul_high:mul_low) + (add_high:add_low) mod 2^32, from 16-bit
-            // products; the carry out of the low half is whether its sum wrapped.
-            let product = u32::from(*low) * u32::from(mul_low);
-            let next_low = (product as u16).wrapping_add(add_low);
-            let carry = u16::from(next_low < add_low);
-            *high = ((product >> 16) as u16)
-                .wrapping_add(high.wrapping_mul(mul_low))
-                .wrapping_add(low.wrapping_mul(mul_high))
-                .wrapping_add(add_high)
-                .wrapping_add(carry);
-            *low = next_low;
+        let outputs = if HIGH { &high } else { &low };
+        for (slot, &output) in chunk.iter_mut().zip(outputs) {
+            *slot = map(output);
         }
+        step_halves(&mut low, &mut high, jump);
     }
     let rest = chunks.into_remainder();
     for (slot, (low, high)) in rest.iter_mut().zip(low.iter().zip(high.iter())) {
@@ -857,9 +841,7 @@ fn fill_lanes<const HIGH: bool>(
     let lane_state = |lane: usize| (u32::from(high[lane]) << 16) | u32::from(low[lane]);
     *state = match rest.len() {
         // Every lane stepped past its last output: lane 0 holds the state one step beyond.
-        0 => lane_state(0)
-            .wrapping_sub(increment)
-            .wrapping_mul(INVERSE_MULTIPLIER),
+        0 => Affine::step_back(increment).apply(lane_state(0)),
         used => lane_state(used - 1),
     };
 }
