@@ -111,6 +111,36 @@ struct MonsterCandidate {
     weights: [f64; 2],
 }
 
+/// Candidate lists resolved once from the tables, one group per key: group `g` is
+/// `items[starts[g]..starts[g + 1]]`.
+#[derive(Debug)]
+struct Pools<T> {
+    items: Vec<T>,
+    starts: Vec<usize>,
+}
+
+impl<T> Pools<T> {
+    /// `groups` groups, group `g` filled by `fill(g, items)`.
+    fn build(groups: usize, mut fill: impl FnMut(usize, &mut Vec<T>)) -> Pools<T> {
+        let mut items = Vec::new();
+        let mut starts = Vec::with_capacity(groups + 1);
+        for group in 0..groups {
+            starts.push(items.len());
+            fill(group, &mut items);
+        }
+        starts.push(items.len());
+        Pools { items, starts }
+    }
+
+    /// Group `group`'s items (none past the last group).
+    fn group(&self, group: usize) -> &[T] {
+        match (self.starts.get(group), self.starts.get(group + 1)) {
+            (Some(&start), Some(&end)) => &self.items[start..end],
+            _ => &[],
+        }
+    }
+}
+
 /// Builds floors. Holds the tables and every buffer a floor needs, so that batch runs allocate
 /// only the output.
 #[derive(Debug)]
@@ -137,17 +167,13 @@ pub struct Generator<'t> {
     wall_groups: WallGroups,
     /// The tavern class's index, resolved once.
     tavern_class: Option<u8>,
-    /// `ChooseMonster`'s candidates, resolved once: for environment `e` and level `l`, the rows
-    /// that fit with their weights are `monster_candidates[starts[e * levels + l]..][..]` up to
-    /// the next start, in MonsterList order.
-    monster_candidates: Vec<MonsterCandidate>,
-    monster_starts: Vec<usize>,
+    /// `ChooseMonster`'s candidates, resolved once: the rows that fit environment `e` and level
+    /// `l`, with their weights, in MonsterList order, are group `e * monster_levels + l`.
+    monster_pools: Pools<MonsterCandidate>,
     monster_levels: usize,
-    /// `ChooseBoss`'s pools, resolved once: for environment `e` and floor `d` (1 to 3), the
-    /// rows that fit the floor's boss level with their weights are
-    /// `boss_candidates[boss_starts[e * 3 + d - 1]..]` up to the next start, in table order.
-    boss_candidates: Vec<(usize, f64)>,
-    boss_starts: Vec<usize>,
+    /// `ChooseBoss`'s pools, resolved once: the rows that fit floor `d`'s (1 to 3) boss level
+    /// in environment `e`, with their weights, in table order, are group `e * 3 + d - 1`.
+    boss_pools: Pools<(usize, f64)>,
     /// The last FindDeletableSquares answer and the passable set it was computed for: CanDelete
     /// depends on nothing else, and after BuildMaze the passable set rarely changes.
     deletable_cache: (Bits, Bits),
@@ -167,46 +193,34 @@ impl<'t> Generator<'t> {
             .map(|row| usize::from(row.max_level) + 1)
             .max()
             .unwrap_or(0);
-        let mut monster_candidates = Vec::new();
-        let mut monster_starts = Vec::with_capacity(ENVIRONMENT_COUNT * monster_levels + 1);
-        for environment in 0..ENVIRONMENT_COUNT {
-            for level in 0..monster_levels {
-                monster_starts.push(monster_candidates.len());
-                // Levels above 255 cannot occur: `monster_levels` is at most 256.
-                let level = u8::try_from(level).unwrap_or(u8::MAX);
-                for (row, monster) in tables.monsters.iter().enumerate() {
-                    if monster.fits(environment, level) {
-                        let weight = f64::from(monster.weights[environment]);
-                        monster_candidates.push(MonsterCandidate {
-                            row,
-                            weights: [weight, weight / f64::from(tables.seen_divisor)],
-                        });
+        let monster_pools = Pools::build(ENVIRONMENT_COUNT * monster_levels, |group, pool| {
+            let (environment, level) = (group / monster_levels, group % monster_levels);
+            // Levels above 255 cannot occur: `monster_levels` is at most 256.
+            let level = u8::try_from(level).unwrap_or(u8::MAX);
+            for (row, monster) in tables.monsters.iter().enumerate() {
+                if monster.fits(environment, level) {
+                    let weight = f64::from(monster.weights[environment]);
+                    pool.push(MonsterCandidate {
+                        row,
+                        weights: [weight, weight / f64::from(tables.seen_divisor)],
+                    });
+                }
+            }
+        });
+        let boss_pools = Pools::build(ENVIRONMENT_COUNT * 3, |group, pool| {
+            let (environment, depth) = (group / 3, group % 3 + 1);
+            if let Some(rule) = tables.floor_rule(depth as u8) {
+                for (row, boss) in tables.bosses.iter().enumerate() {
+                    if boss.fits(environment, rule.boss_level) {
+                        pool.push((row, f64::from(boss.weights[environment])));
                     }
                 }
             }
-        }
-        monster_starts.push(monster_candidates.len());
-        let mut boss_candidates = Vec::new();
-        let mut boss_starts = Vec::with_capacity(ENVIRONMENT_COUNT * 3 + 1);
-        for environment in 0..ENVIRONMENT_COUNT {
-            for depth in 1..=3 {
-                boss_starts.push(boss_candidates.len());
-                if let Some(rule) = tables.floor_rule(depth) {
-                    for (row, boss) in tables.bosses.iter().enumerate() {
-                        if boss.fits(environment, rule.boss_level) {
-                            boss_candidates.push((row, f64::from(boss.weights[environment])));
-                        }
-                    }
-                }
-            }
-        }
-        boss_starts.push(boss_candidates.len());
+        });
         Generator {
-            boss_candidates,
-            boss_starts,
+            boss_pools,
             tavern_class: rng::SeedCode::class_index(&tables.tavern_class),
-            monster_candidates,
-            monster_starts,
+            monster_pools,
             monster_levels,
             tables,
             board: Board::new(8, 8),
@@ -829,21 +843,20 @@ impl<'t> Generator<'t> {
     /// The bosses that fit floor `depth`'s boss level in `environment`, with their weights, in
     /// table order (empty off floors 1 to 3).
     fn boss_pool(&self, environment: usize, depth: u8) -> &[(usize, f64)] {
-        let slot = environment * 3 + usize::from(depth.wrapping_sub(1));
-        match (self.boss_starts.get(slot), self.boss_starts.get(slot + 1)) {
-            (Some(&start), Some(&end)) if (1..=3).contains(&depth) => {
-                &self.boss_candidates[start..end]
-            }
-            _ => &[],
+        if (1..=3).contains(&depth) {
+            self.boss_pools
+                .group(environment * 3 + usize::from(depth - 1))
+        } else {
+            &[]
         }
     }
 
     /// `ChooseMonster(env, level, seen)`: one float, weighted walk in MonsterList order; a type
     /// already created on this floor has its weight divided by `seen_divisor`.
     fn choose_monster(&self, environment: usize, level: u8, rng: &mut Lcg31) -> Option<usize> {
-        let slot = environment * self.monster_levels + usize::from(level);
         let candidates = if usize::from(level) < self.monster_levels {
-            &self.monster_candidates[self.monster_starts[slot]..self.monster_starts[slot + 1]]
+            self.monster_pools
+                .group(environment * self.monster_levels + usize::from(level))
         } else {
             &[]
         };
