@@ -1,7 +1,7 @@
 //! End-to-end tests of the options that read a user's config file (`--pack`, `validate`,
 //! `--data`, `--floor`): a file nested hundreds of thousands of brackets deep (which the YAML
-//! scanner would chew on for minutes) and a missing file are one-line errors with exit status 2
-//! naming the file, and nothing is written.
+//! scanner would chew on for minutes), a file of two YAML documents and a missing file are
+//! one-line errors with exit status 2 naming the file, and nothing is written.
 
 mod common;
 use common::dungeon_in;
@@ -26,6 +26,11 @@ fn deep_nesting_and_missing_files_are_one_line_errors() {
         "]".repeat(depth)
     );
     fs::write(dir.join("deep.yaml"), deep).expect("write");
+    fs::write(
+        dir.join("two.yaml"),
+        "# one\nname: x\n\n--- # two\nname: y\n",
+    )
+    .expect("write");
     let runs: [&[&str]; 5] = [
         &["validate", "FILE"],
         &["layout", "--pack", "FILE"],
@@ -39,6 +44,7 @@ fn deep_nesting_and_missing_files_are_one_line_errors() {
                 "deep.yaml",
                 "deep.yaml:2: brackets nested more than 64 levels deep",
             ),
+            ("two.yaml", "two.yaml:4: a second YAML document starts here"),
             ("missing.yaml", "missing.yaml: cannot read the"),
         ] {
             let args: Vec<&str> = run
