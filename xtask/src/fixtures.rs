@@ -41,11 +41,16 @@ pub fn index(root: &Path) -> Result<Vec<Fixture>, String> {
     Ok(fixtures)
 }
 
-/// Builds the binary with the dev profile (the one `cargo test` already built, so CI does not
-/// pay for a second, optimised build; the output does not depend on the profile).
-fn dungeon_binary(root: &Path) -> Result<std::path::PathBuf, String> {
+/// Builds the `dungeon` binary and returns its path: with the dev profile for the fixtures (the
+/// one `cargo test` already built, so CI does not pay for a second, optimised build; the output
+/// does not depend on the profile), or the release profile for timings.
+pub fn dungeon_binary(root: &Path, release: bool) -> Result<std::path::PathBuf, String> {
+    let mut args = vec!["build", "--quiet", "--package", "cli", "--bin", "dungeon"];
+    if release {
+        args.push("--release");
+    }
     let status = Command::new(env!("CARGO"))
-        .args(["build", "--quiet", "--package", "cli", "--bin", "dungeon"])
+        .args(&args)
         .current_dir(root)
         .status()
         .map_err(|e| format!("cannot run cargo: {e}"))?;
@@ -55,12 +60,13 @@ fn dungeon_binary(root: &Path) -> Result<std::path::PathBuf, String> {
     let target = std::env::var_os("CARGO_TARGET_DIR")
         .map(std::path::PathBuf::from)
         .unwrap_or_else(|| root.join("target"));
-    Ok(target.join("debug").join("dungeon"))
+    let profile = if release { "release" } else { "debug" };
+    Ok(target.join(profile).join("dungeon"))
 }
 
 /// Regenerates (or, with `check`, compares) every fixture.
 pub fn run(root: &Path, check: bool) -> Result<(), String> {
-    let binary = dungeon_binary(root)?;
+    let binary = dungeon_binary(root, false)?;
     let mut stale = Vec::new();
     let fixtures = index(root)?;
     for fixture in &fixtures {

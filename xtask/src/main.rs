@@ -7,7 +7,10 @@
 //!   committed file differs instead of writing it.
 //! * `structures [--check] [--scaffold]`: builds `structures/<pack>/<room>.nbt` from the blueprints
 //!   in `blueprints/` and checks them against `configs/packs/` (see `structures.rs`).
+//! * `bench [--quick] [SUITE...]`: runs the benchmarks (rng, grid-floor, tile-map, layout, maze,
+//!   nbt) and times the CLI's batch modes as whole processes (`batch`; see `bench.rs`).
 
+mod bench;
 mod fixtures;
 mod structures;
 mod tidy;
@@ -40,8 +43,10 @@ fn main() -> ExitCode {
             args.iter().any(|a| a == "--check"),
             args.iter().any(|a| a == "--scaffold"),
         ),
+        Some("bench") => bench::run(&root, &args[1..]),
         _ => Err(
-            "usage: cargo xtask <tidy | fixtures [--check] | structures [--check] [--scaffold]>"
+            "usage: cargo xtask <tidy | fixtures [--check] | structures [--check] \
+                  [--scaffold] | bench [--quick] [SUITE...]>"
                 .to_string(),
         ),
     };
