@@ -7,6 +7,7 @@ mod config_file;
 mod fail;
 #[allow(dead_code)] // Used by the subcommands that write files; seed only prints.
 mod output;
+mod png;
 
 use std::process::ExitCode;
 

@@ -32,23 +32,130 @@ pub fn write_file_with(
     path: &Path,
     fill: impl FnOnce(&mut dyn Write) -> anyhow::Result<()>,
 ) -> anyhow::Result<()> {
-    if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
-        fs::create_dir_all(parent).with_context(|| format!("creating {}", parent.display()))?;
+    to_file_or_stdout(Some(path), fill)
+}
+
+/// Sends what `fill` writes to `path` (atomically) or, without a path, to standard output.
+pub fn to_file_or_stdout(
+    path: Option<&Path>,
+    fill: impl FnOnce(&mut dyn Write) -> anyhow::Result<()>,
+) -> anyhow::Result<()> {
+    let mut out = Output::open(path)?;
+    fill(&mut out)?;
+    out.finish()
+}
+
+/// Writes a picture (binary data) to `path`, or to standard output unless that is a terminal.
+pub fn picture_to_file_or_stdout(path: Option<&Path>, png: &[u8]) -> anyhow::Result<()> {
+    if path.is_none() && std::io::IsTerminal::is_terminal(&std::io::stdout()) {
+        return Err(bad_input(
+            "--format png writes a binary file: give --out FILE.png, or redirect standard output",
+        ));
     }
-    let temporary = temporary_sibling(path);
-    let result = (|| {
+    to_file_or_stdout(path, |out| out.write_all(png).map_err(Into::into))
+}
+
+/// Where a command's output goes: buffered standard output, or a temporary sibling of the
+/// requested file that [`Output::finish`] renames into place. Dropped unfinished (after an
+/// error), the temporary file is removed and the requested path is left as it was.
+pub enum Output {
+    /// Standard output.
+    Stdout(std::io::BufWriter<std::io::StdoutLock<'static>>),
+    /// A file being written.
+    File(PendingFile),
+}
+
+/// A temporary file that becomes `path` when finished.
+pub struct PendingFile {
+    /// Taken when dropped, so that the file is closed before it is removed.
+    out: Option<std::io::BufWriter<fs::File>>,
+    temporary: PathBuf,
+    path: PathBuf,
+    renamed: bool,
+}
+
+impl Output {
+    /// Standard output, or a new temporary file for `path` (its folder created if missing).
+    pub fn open(path: Option<&Path>) -> anyhow::Result<Output> {
+        let Some(path) = path else {
+            let stdout = std::io::stdout().lock();
+            return Ok(Output::Stdout(std::io::BufWriter::with_capacity(
+                1 << 16,
+                stdout,
+            )));
+        };
+        if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+            fs::create_dir_all(parent).with_context(|| format!("creating {}", parent.display()))?;
+        }
+        let temporary = temporary_sibling(path);
         let file = fs::File::create(&temporary)
             .with_context(|| format!("creating {}", temporary.display()))?;
-        let mut out = std::io::BufWriter::new(file);
-        fill(&mut out)?;
-        out.flush()
-            .with_context(|| format!("writing {}", path.display()))?;
-        fs::rename(&temporary, path).with_context(|| format!("renaming into {}", path.display()))
-    })();
-    if result.is_err() {
-        let _ = fs::remove_file(&temporary);
+        Ok(Output::File(PendingFile {
+            out: Some(std::io::BufWriter::new(file)),
+            temporary,
+            path: path.to_path_buf(),
+            renamed: false,
+        }))
     }
-    result
+
+    /// Flushes the output and, for a file, renames it into place.
+    pub fn finish(self) -> anyhow::Result<()> {
+        match self {
+            Output::Stdout(mut out) => out.flush().context("writing to standard output"),
+            Output::File(mut file) => {
+                if let Some(out) = file.out.take() {
+                    // Flushed and closed before the rename.
+                    out.into_inner()
+                        .map_err(|error| error.into_error())
+                        .with_context(|| format!("writing {}", file.path.display()))?;
+                }
+                fs::rename(&file.temporary, &file.path)
+                    .with_context(|| format!("renaming into {}", file.path.display()))?;
+                file.renamed = true;
+                Ok(())
+            }
+        }
+    }
+}
+
+impl PendingFile {
+    fn writer(&mut self) -> std::io::Result<&mut std::io::BufWriter<fs::File>> {
+        self.out
+            .as_mut()
+            .ok_or_else(|| std::io::Error::other("the file is already closed"))
+    }
+}
+
+impl Drop for PendingFile {
+    fn drop(&mut self) {
+        drop(self.out.take());
+        if !self.renamed {
+            let _ = fs::remove_file(&self.temporary);
+        }
+    }
+}
+
+impl Write for Output {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        match self {
+            Output::Stdout(out) => out.write(bytes),
+            Output::File(file) => file.writer()?.write(bytes),
+        }
+    }
+
+    fn write_all(&mut self, bytes: &[u8]) -> std::io::Result<()> {
+        match self {
+            Output::Stdout(out) => out.write_all(bytes),
+            Output::File(file) => file.writer()?.write_all(bytes),
+        }
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        match self {
+            Output::Stdout(out) => out.flush(),
+            Output::File(file) => file.writer()?.flush(),
+        }
+    }
 }
 
 /// The file whose presence marks a folder as an earlier export, which `write_dir_with` may replace.

@@ -1,11 +1,11 @@
 //! `dungeon maze`: one maze (or a batch) from any of the six algorithms, optionally braided, as
-//! ASCII or JSON; `--stats` summarises a batch instead of printing it.
+//! ASCII or JSON (or one maze as a PNG picture); `--stats` summarises a batch instead of printing
+//! it.
 
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::time::Instant;
 
-use anyhow::Context;
 use clap::{Args, ValueEnum};
 use connectors::maze::{braid, Algorithm, Generator, Maze};
 use rng::Lcg31;
@@ -51,7 +51,13 @@ pub struct MazeArgs {
 enum Format {
     Ascii,
     Json,
+    /// A picture of the ASCII view (one maze; to --out FILE or a redirected stdout).
+    Png,
 }
+
+/// The colours of the PNG picture.
+const WALL: crate::png::Rgb = [40, 40, 48];
+const PASSAGE: crate::png::Rgb = [232, 226, 208];
 
 /// One maze in JSON: what made it, its figures, and the maze itself.
 #[derive(Serialize)]
@@ -133,6 +139,11 @@ pub fn run(args: MazeArgs) -> anyhow::Result<()> {
     if args.count == 0 {
         return Err(bad_input("--count: at least one maze"));
     }
+    if args.format == Format::Png && (args.count > 1 || args.stats) {
+        return Err(bad_input(
+            "--format png draws one maze: drop --count and --stats",
+        ));
+    }
     // Check the size before anything is printed.
     let mut maze = Maze::closed(args.width, args.height)
         .map_err(|e| bad_input(format!("--width/--height: {e}")))?;
@@ -144,22 +155,27 @@ pub fn run(args: MazeArgs) -> anyhow::Result<()> {
             seed
         }
     };
-    let out_path = args.out.clone();
-    let mut write = |out: &mut dyn Write| -> anyhow::Result<()> {
+    if args.format == Format::Png {
+        build(
+            &mut Generator::new(),
+            &mut maze,
+            &args,
+            algorithm,
+            first_seed,
+        )?;
+        let ascii = maze.to_ascii();
+        let lines: Vec<&str> = ascii.lines().collect();
+        let mut picture = crate::png::Picture::default();
+        picture.add_text(&lines, |c| if c == '#' { WALL } else { PASSAGE });
+        return crate::output::picture_to_file_or_stdout(args.out.as_deref(), &picture.to_png()?);
+    }
+    crate::output::to_file_or_stdout(args.out.as_deref(), |out| {
         if args.stats {
             write_stats(out, &args, algorithm, first_seed, &mut maze)
         } else {
             write_mazes(out, &args, algorithm, first_seed, &mut maze)
         }
-    };
-    match out_path {
-        Some(path) => crate::output::write_file_with(&path, |out| write(out)),
-        None => {
-            let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-            write(&mut out)?;
-            out.flush().context("writing to stdout")
-        }
-    }
+    })
 }
 
 /// The seed of the `index`-th maze of the batch.
@@ -201,6 +217,8 @@ fn write_mazes(
                 }
                 out.write_all(maze.to_ascii().as_bytes())?;
             }
+            // Refused before the batch starts.
+            Format::Png => {}
             Format::Json => {
                 let json = MazeJson {
                     algorithm: algorithm.to_string(),
@@ -267,7 +285,7 @@ fn write_stats(
             serde_json::to_writer(&mut *out, &stats)?;
             writeln!(out)?;
         }
-        Format::Ascii => {
+        Format::Ascii | Format::Png => {
             let cells = (args.width * args.height) as f64;
             let dead = &stats.dead_ends;
             let range = |s: &Summary| format!("mean {:.2}, min {}, max {}", s.mean, s.min, s.max);
