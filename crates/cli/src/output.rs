@@ -45,13 +45,19 @@ pub fn to_file_or_stdout(
     out.finish()
 }
 
-/// Writes a picture (binary data) to `path`, or to standard output unless that is a terminal.
-pub fn picture_to_file_or_stdout(path: Option<&Path>, png: &[u8]) -> anyhow::Result<()> {
+/// Refuses to send a picture (binary data) to standard output when that is a terminal.
+pub fn check_picture_destination(path: Option<&Path>) -> anyhow::Result<()> {
     if path.is_none() && std::io::IsTerminal::is_terminal(&std::io::stdout()) {
         return Err(bad_input(
             "--format png writes a binary file: give --out FILE.png, or redirect standard output",
         ));
     }
+    Ok(())
+}
+
+/// Writes a picture to `path`, or to standard output unless that is a terminal.
+pub fn picture_to_file_or_stdout(path: Option<&Path>, png: &[u8]) -> anyhow::Result<()> {
+    check_picture_destination(path)?;
     to_file_or_stdout(path, |out| out.write_all(png).map_err(Into::into))
 }
 

@@ -58,15 +58,15 @@ impl Picture {
         (TARGET_SIDE / wide.max(high)).clamp(1, MAX_SCALE)
     }
 
-    /// The picture as a PNG file, or an error when it has more than [`MAX_SQUARES`] characters
-    /// on a side.
+    /// The picture as a PNG file, or a bad-input error (the size asked for) when it has more than
+    /// [`MAX_SQUARES`] characters on a side.
     pub fn to_png(&self) -> anyhow::Result<Vec<u8>> {
         let (wide, high) = self.squares();
         if wide > MAX_SQUARES || high > MAX_SQUARES {
-            anyhow::bail!(
+            return Err(crate::fail::bad_input(format!(
                 "the picture would be {wide} x {high} squares, more than {MAX_SQUARES} on a \
                  side: too large for a PNG preview"
-            );
+            )));
         }
         let scale = self.scale();
         let (width, height) = (wide * scale, high * scale);

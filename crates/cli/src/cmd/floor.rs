@@ -1,5 +1,6 @@
 //! `dungeon floor`: the four-floor board pipeline of document 000 (crate `grid-floor`), as ASCII
-//! or JSON, for one run or a batch of consecutive seeds (JSON Lines, one floor per line).
+//! or JSON, for one run or a batch of consecutive seeds (JSON Lines, one floor per line), or one
+//! run's boards as a PNG picture.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -18,6 +19,8 @@ pub enum Format {
     Ascii,
     /// JSON: one document for a single run, JSON Lines (one floor per line) with --count.
     Json,
+    /// A picture of the boards, side by side (one run; to --out FILE or a redirected stdout).
+    Png,
 }
 
 #[derive(Args, Debug)]
@@ -43,6 +46,29 @@ pub struct FloorArgs {
     /// Build this many runs, for seeds N, N+1, ...; JSON output becomes JSON Lines.
     #[arg(long, default_value_t = 1)]
     count: u32,
+    /// Write to this file (atomically) instead of standard output.
+    #[arg(long, short, value_name = "FILE")]
+    out: Option<PathBuf>,
+}
+
+/// The PNG picture's colour for each letter of the ASCII board.
+fn glyph_colour(glyph: char) -> crate::png::Rgb {
+    match glyph {
+        '#' => [52, 56, 66],
+        '.' => [222, 214, 190],
+        '@' => [40, 200, 240],
+        'M' => [204, 48, 48],
+        'B' | 'F' => [128, 0, 24],
+        'R' => [244, 204, 40],
+        'T' => [176, 112, 56],
+        'A' => [236, 236, 236],
+        'P' => [150, 190, 80],
+        'S' => [200, 90, 200],
+        'H' => [90, 150, 220],
+        'K' => [255, 170, 40],
+        'L' => [120, 220, 160],
+        _ => [255, 0, 255],
+    }
 }
 
 fn load_tables(path: Option<&PathBuf>) -> anyhow::Result<Tables> {
@@ -113,11 +139,17 @@ pub fn run(args: FloorArgs) -> anyhow::Result<()> {
     if args.count == 0 {
         return Err(bad_input("--count must be at least 1"));
     }
+    let batch = args.count > 1;
+    if matches!(args.format, Format::Png) {
+        if batch {
+            return Err(bad_input("--format png draws one run: drop --count"));
+        }
+        crate::output::check_picture_destination(args.out.as_deref())?;
+    }
     let tables = load_tables(args.data.as_ref())?;
     let mut generator = Generator::new(&tables);
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
-    let batch = args.count > 1;
+    let mut out = crate::output::Output::open(args.out.as_deref())?;
+    let mut picture = crate::png::Picture::default();
     let mut floors: Vec<Floor<'_>> = Vec::with_capacity(4);
     for offset in 0..args.count {
         let seed = first_seed.wrapping_add(offset) & 0x7FFF_FFFF;
@@ -133,6 +165,18 @@ pub fn run(args: FloorArgs) -> anyhow::Result<()> {
             Format::Ascii => {
                 for floor in &floors {
                     writeln!(out, "{}", floor.to_ascii())?;
+                }
+            }
+            Format::Png => {
+                for floor in &floors {
+                    let ascii = floor.to_ascii();
+                    // The board's rows follow the header line.
+                    let board: Vec<&str> = ascii
+                        .lines()
+                        .skip(1)
+                        .take(usize::from(floor.height))
+                        .collect();
+                    picture.add_text(&board, glyph_colour);
                 }
             }
             Format::Json if batch => {
@@ -151,6 +195,8 @@ pub fn run(args: FloorArgs) -> anyhow::Result<()> {
             }
         }
     }
-    out.flush().context("writing the floors")?;
-    Ok(())
+    if matches!(args.format, Format::Png) {
+        out.write_all(&picture.to_png()?)?;
+    }
+    out.finish()
 }

@@ -1,7 +1,7 @@
 //! `dungeon layout`: a prefab-room layout from a pack (the embedded castle pack by default),
-//! printed as a top-down ASCII map (one map per Y level for vertical packs) or as JSON.
+//! printed as a top-down ASCII map (one map per Y level for vertical packs), as JSON, or drawn as
+//! a PNG picture of the ASCII map (the levels side by side, highest first).
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
@@ -25,6 +25,9 @@ pub struct LayoutArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Ascii)]
     format: Format,
+    /// Write to this file (atomically) instead of standard output.
+    #[arg(long, short, value_name = "FILE")]
+    out: Option<PathBuf>,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -50,6 +53,8 @@ impl From<EngineArg> for Engine {
 enum Format {
     Ascii,
     Json,
+    /// A picture of the ASCII map (to --out FILE or a redirected stdout).
+    Png,
 }
 
 /// Reads and validates a pack file; a broken pack is bad input listing every problem as
@@ -106,11 +111,40 @@ pub fn run(args: LayoutArgs) -> anyhow::Result<()> {
     match args.format {
         Format::Ascii => render_ascii(&pack, &layout, &mut text),
         Format::Json => render_json(&pack, &layout, &mut text)?,
+        Format::Png => {
+            let mut picture = crate::png::Picture::default();
+            for level in levels(&pack, &layout) {
+                let rows: Vec<&str> = level.rows.iter().map(String::as_str).collect();
+                picture.add_text(&rows, glyph_colour);
+            }
+            return crate::output::picture_to_file_or_stdout(
+                args.out.as_deref(),
+                &picture.to_png()?,
+            );
+        }
     }
-    let mut out = std::io::stdout().lock();
-    out.write_all(text.as_bytes())
-        .context("writing to stdout")?;
-    Ok(())
+    crate::output::to_file_or_stdout(args.out.as_deref(), |out| {
+        out.write_all(text.as_bytes()).map_err(Into::into)
+    })
+}
+
+/// The PNG picture's colour for each glyph of the ASCII map.
+fn glyph_colour(glyph: char) -> crate::png::Rgb {
+    match glyph {
+        '#' => [52, 56, 66],
+        '.' => [222, 214, 190],
+        'S' => [40, 200, 240],
+        'E' => [204, 48, 48],
+        'r' => [176, 168, 146],
+        'c' => [150, 150, 150],
+        '$' => [244, 204, 40],
+        '+' => [150, 100, 50],
+        'L' => [230, 120, 20],
+        '>' => [120, 80, 200],
+        'o' => [80, 170, 90],
+        '^' | 'v' => [255, 255, 255],
+        _ => [24, 24, 28],
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -251,7 +285,6 @@ fn type_glyph(kind: RoomType) -> char {
 /// the room's type letter in its middle, `+` doors, `L` locked doors, `>` one-way doors, `o`
 /// loop doors, `^` and `v` stairs up and down.
 fn render_ascii(pack: &Pack, layout: &Layout, out: &mut String) {
-    let placements: Vec<&Placement> = layout.placements().collect();
     let s = &layout.stats;
     out.push_str(&format!(
         "{} / {} / seed {}: {} rooms, depth {}, {} loops, {} dead ends, {} unused connectors\n",
@@ -265,6 +298,25 @@ fn render_ascii(pack: &Pack, layout: &Layout, out: &mut String) {
         s.unused_connectors
     ));
     out.push_str("legend: S start, E end, r room, c corridor, $ special; + door, L locked, > one-way, o loop, ^ up, v down\n");
+    for level in levels(pack, layout) {
+        out.push_str(&format!("\n{}\n", level.header));
+        for line in &level.rows {
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
+}
+
+/// One Y level of the top-down view: its header line and its rows, north first.
+struct Level {
+    header: String,
+    rows: Vec<String>,
+}
+
+/// The top-down view of every Y level, highest first.
+fn levels(pack: &Pack, layout: &Layout) -> Vec<Level> {
+    let placements: Vec<&Placement> = layout.placements().collect();
+    let mut views = Vec::new();
     let mut levels: Vec<i32> = placements.iter().map(|p| p.origin.y).collect();
     levels.sort_unstable();
     levels.dedup();
@@ -341,14 +393,16 @@ fn render_ascii(pack: &Pack, layout: &Layout, out: &mut String) {
                 put(pos.x, pos.z, glyph, &mut grid);
             }
         }
-        out.push_str(&format!(
-            "\nlevel y={level} ({} rooms), x {min_x}..{max_x}, z {min_z}..{max_z} (north up)\n",
-            on_level.len()
-        ));
-        for row in grid.chunks(width) {
-            let line = String::from_utf8_lossy(row);
-            out.push_str(line.trim_end());
-            out.push('\n');
-        }
+        views.push(Level {
+            header: format!(
+                "level y={level} ({} rooms), x {min_x}..{max_x}, z {min_z}..{max_z} (north up)",
+                on_level.len()
+            ),
+            rows: grid
+                .chunks(width)
+                .map(|row| String::from_utf8_lossy(row).trim_end().to_string())
+                .collect(),
+        });
     }
+    views
 }

@@ -4,7 +4,6 @@
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 
-use anyhow::Context;
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 use tile_map::{parse_properties, preset, set_property, FloorProperties, Generator, Map, Quirks};
@@ -39,6 +38,9 @@ pub struct MapArgs {
     /// Print statistics over the batch instead of the floors.
     #[arg(long)]
     stats: bool,
+    /// Write to this file (atomically) instead of standard output.
+    #[arg(long, short, value_name = "FILE")]
+    out: Option<PathBuf>,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -55,6 +57,27 @@ enum Format {
     Json,
     /// One JSON object per line.
     Jsonl,
+    /// A picture of the ASCII view (one floor; to --out FILE or a redirected stdout).
+    Png,
+}
+
+/// The PNG picture's colour for each glyph of the ASCII view.
+fn glyph_colour(glyph: char) -> crate::png::Rgb {
+    match glyph {
+        '#' => [52, 56, 66],
+        '*' => [150, 118, 48],
+        '~' => [58, 112, 200],
+        '.' => [222, 214, 190],
+        ',' => [176, 168, 146],
+        'H' => [206, 134, 118],
+        'K' => [132, 186, 124],
+        'm' => [204, 48, 48],
+        '$' => [244, 204, 40],
+        '^' => [168, 84, 204],
+        '@' => [40, 200, 240],
+        '>' => [255, 255, 255],
+        _ => [255, 0, 255],
+    }
 }
 
 fn load_properties(args: &MapArgs) -> anyhow::Result<FloorProperties> {
@@ -180,6 +203,20 @@ pub fn run(args: MapArgs) -> anyhow::Result<()> {
         return Err(bad_input("--count must be at least 1"));
     }
     let batch = args.count > 1;
+    if args.format == Format::Png {
+        if batch || args.stats {
+            return Err(bad_input(
+                "--format png draws one floor: drop --count and --stats",
+            ));
+        }
+        let mut generator = Generator::new();
+        generator.generate(&props, quirks, args.seed);
+        let mut ascii = String::with_capacity(57 * 32);
+        generator.write_ascii(&mut ascii);
+        let mut picture = crate::png::Picture::default();
+        picture.add_text(&ascii.lines().collect::<Vec<_>>(), glyph_colour);
+        return crate::output::picture_to_file_or_stdout(args.out.as_deref(), &picture.to_png()?);
+    }
     let progress = (batch && std::io::stderr().is_terminal()).then(|| {
         let bar = indicatif::ProgressBar::new(u64::from(args.count));
         bar.set_style(
@@ -191,8 +228,7 @@ pub fn run(args: MapArgs) -> anyhow::Result<()> {
         bar
     });
 
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());
+    let mut out = crate::output::Output::open(args.out.as_deref())?;
     let mut generator = Generator::new();
     let mut map = Map::empty();
     let mut ascii = String::with_capacity(57 * 32);
@@ -217,6 +253,8 @@ pub fn run(args: MapArgs) -> anyhow::Result<()> {
                     }
                     out.write_all(ascii.as_bytes())?;
                 }
+                // Drawn before the loop.
+                Format::Png => {}
                 Format::Json | Format::Jsonl => {
                     generator.fill_map(&mut map);
                     if json_array && i > 0 {
@@ -249,6 +287,5 @@ pub fn run(args: MapArgs) -> anyhow::Result<()> {
             out.write_all(b"\n")?;
         }
     }
-    out.flush().context("writing to standard output")?;
-    Ok(())
+    out.finish()
 }
