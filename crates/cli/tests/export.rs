@@ -66,12 +66,15 @@ fn with_no_arguments_it_writes_out_with_everything() {
     for file in [
         "dungeon.nbt",
         "preview.txt",
+        "preview.png",
         "datapack/pack.mcmeta",
         "datapack/data/dungeon/function/place.mcfunction",
         "rooms/000_entrance_hall.nbt",
     ] {
         assert!(out.join(file).is_file(), "missing {file}");
     }
+    let png = std::fs::read(out.join("preview.png")).expect("preview.png");
+    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
     assert!(
         !out.join("dungeon.schem").exists(),
         "--schem was not asked for"

@@ -46,6 +46,7 @@ fn every_floor_of_a_run_exports_reproducibly() {
             "dungeon.nbt",
             "dungeon.schem",
             "preview.txt",
+            "preview.png",
             "datapack/pack.mcmeta",
             "datapack/data/dungeon/structure/map.nbt",
             "datapack/data/dungeon/function/place.mcfunction",

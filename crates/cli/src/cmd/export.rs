@@ -7,7 +7,8 @@
 //! * `datapack/`: `pack.mcmeta`, the room templates and `function/place.mcfunction`, so
 //!   `/function dungeon:place` builds the dungeon relative to the player;
 //! * `dungeon.schem` with `--schem` (Sponge v3, for WorldEdit / FAWE);
-//! * `preview.txt`: a top-down map of the built blocks at each room's floor.
+//! * `preview.txt`: a top-down map of the built blocks at each room's floor, and `preview.png`,
+//!   the same map as a picture.
 //!
 //! Room structures come from the embedded built-in rooms, or from `--structures DIR`
 //! (`DIR/<structure>.nbt`) for packs of your own; an unreadable room file is bad input.
@@ -308,6 +309,20 @@ pub fn preview(export: &Export, assembly: &Assembly) -> String {
     text
 }
 
+/// The colour of each glyph of [`preview`] in `preview.png`.
+fn preview_colour(glyph: char) -> crate::png::Rgb {
+    match glyph {
+        '#' => [52, 56, 66],
+        '.' => [222, 214, 190],
+        'D' => [150, 100, 50],
+        'H' => [255, 255, 255],
+        'C' => [244, 204, 40],
+        'S' => [204, 48, 48],
+        '+' => [120, 150, 200],
+        _ => [24, 24, 28],
+    }
+}
+
 pub fn run(args: ExportArgs) -> anyhow::Result<()> {
     let version: McVersion = args
         .mc_version
@@ -363,10 +378,11 @@ pub fn run(args: ExportArgs) -> anyhow::Result<()> {
                         Ok(write_schem(&assembly.structure, out)?)
                     })?;
                 }
-                crate::output::write_file(
-                    &dir.join("preview.txt"),
-                    preview(&export, assembly).as_bytes(),
-                )?;
+                let text = preview(&export, assembly);
+                crate::output::write_file(&dir.join("preview.txt"), text.as_bytes())?;
+                let mut picture = crate::png::Picture::default();
+                picture.add_text(&text.lines().collect::<Vec<_>>(), preview_colour);
+                crate::output::write_file(&dir.join("preview.png"), &picture.to_png()?)?;
                 let size = assembly.structure.size();
                 let _ = write!(
                     summary,
@@ -532,8 +548,10 @@ const EMBEDDED_ROOMS: &[(&str, &[u8])] = &[
 ];
 
 /// `--from floor|map`: one 2D map extruded into one structure, written as `dungeon.nbt`, a data
-/// pack placing it, `preview.txt` (the map's ASCII view) and, with `--schem`, `dungeon.schem`.
+/// pack placing it, `preview.txt` (the map's ASCII view), `preview.png` (its picture) and, with
+/// `--schem`, `dungeon.schem`.
 fn run_flat(args: &ExportArgs, version: McVersion) -> anyhow::Result<()> {
+    let mut picture = crate::png::Picture::default();
     let (grid, theme, preview, what) = match args.from {
         Source::Floor => {
             let tables = grid_floor::Tables::default_tables()
@@ -560,6 +578,7 @@ fn run_flat(args: &ExportArgs, version: McVersion) -> anyhow::Result<()> {
                 "grid-floor seed {seed}, floor {} ({})",
                 args.depth, floor.environment
             );
+            super::floor::add_board(&mut picture, &floor);
             (grid, theme, floor.to_ascii(), what)
         }
         // `run` sends layouts elsewhere; a layout never reaches this arm.
@@ -571,6 +590,7 @@ fn run_flat(args: &ExportArgs, version: McVersion) -> anyhow::Result<()> {
             let grid = flat::map_grid(&ascii, args.scale.unwrap_or(2))?;
             let theme = flat::theme_for("tile-map")?;
             let what = format!("tile-map preset {} seed {}", args.preset, args.seed);
+            picture.add_text(&ascii.lines().collect::<Vec<_>>(), super::map::glyph_colour);
             (grid, theme, ascii, what)
         }
     };
@@ -594,6 +614,7 @@ fn run_flat(args: &ExportArgs, version: McVersion) -> anyhow::Result<()> {
     let pack_files =
         data_pack(&templates, &placements, &options).map_err(|e| bad_input(e.to_string()))?;
     let structure = &templates[0].structure;
+    let preview_png = picture.to_png()?;
     crate::output::write_dir_with(&args.out, |dir| {
         crate::output::write_file_with(&dir.join("dungeon.nbt"), |out| {
             Ok(write_nbt(structure, out)?)
@@ -606,7 +627,8 @@ fn run_flat(args: &ExportArgs, version: McVersion) -> anyhow::Result<()> {
         for file in &pack_files {
             crate::output::write_file(&dir.join("datapack").join(&file.path), &file.bytes)?;
         }
-        crate::output::write_file(&dir.join("preview.txt"), preview.as_bytes())
+        crate::output::write_file(&dir.join("preview.txt"), preview.as_bytes())?;
+        crate::output::write_file(&dir.join("preview.png"), &preview_png)
     })
     .with_context(|| format!("writing {}", args.out.display()))?;
     let size = structure.size();

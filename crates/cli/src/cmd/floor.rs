@@ -52,7 +52,7 @@ pub struct FloorArgs {
 }
 
 /// The PNG picture's colour for each letter of the ASCII board.
-fn glyph_colour(glyph: char) -> crate::png::Rgb {
+pub(crate) fn glyph_colour(glyph: char) -> crate::png::Rgb {
     match glyph {
         '#' => [52, 56, 66],
         '.' => [222, 214, 190],
@@ -69,6 +69,18 @@ fn glyph_colour(glyph: char) -> crate::png::Rgb {
         'L' => [120, 220, 160],
         _ => [255, 0, 255],
     }
+}
+
+/// Adds a floor's board (the rows of its ASCII view, without the header and legend) to a
+/// picture.
+pub(crate) fn add_board(picture: &mut crate::png::Picture, floor: &Floor<'_>) {
+    let ascii = floor.to_ascii();
+    let board: Vec<&str> = ascii
+        .lines()
+        .skip(1)
+        .take(usize::from(floor.height))
+        .collect();
+    picture.add_text(&board, glyph_colour);
 }
 
 fn load_tables(path: Option<&PathBuf>) -> anyhow::Result<Tables> {

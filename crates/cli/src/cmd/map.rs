@@ -62,7 +62,7 @@ enum Format {
 }
 
 /// The PNG picture's colour for each glyph of the ASCII view.
-fn glyph_colour(glyph: char) -> crate::png::Rgb {
+pub(crate) fn glyph_colour(glyph: char) -> crate::png::Rgb {
     match glyph {
         '#' => [52, 56, 66],
         '*' => [150, 118, 48],
