@@ -181,14 +181,7 @@ pub fn run(args: FloorArgs) -> anyhow::Result<()> {
             }
             Format::Png => {
                 for floor in &floors {
-                    let ascii = floor.to_ascii();
-                    // The board's rows follow the header line.
-                    let board: Vec<&str> = ascii
-                        .lines()
-                        .skip(1)
-                        .take(usize::from(floor.height))
-                        .collect();
-                    picture.add_text(&board, glyph_colour);
+                    add_board(&mut picture, floor);
                 }
             }
             Format::Json if batch => {
