@@ -53,11 +53,11 @@ pub(crate) struct SpawnMasks {
     /// Floor terrain.
     pub floor: Columns,
     /// Wall terrain.
-    wall: Columns,
+    pub wall: Columns,
     /// Floor or corner-cuttable: what the reachability check walks on.
     pub walkable: Columns,
     /// Open tiles in a room (room index not `NO_ROOM`).
-    room: Columns,
+    pub room: Columns,
     shop: Columns,
     monster_house: Columns,
     junction: Columns,
@@ -88,6 +88,15 @@ impl SpawnMasks {
             monster: empty,
             special: empty,
             touched: empty,
+        }
+    }
+
+    /// The masks of a freshly reset floor (all wall, nothing else), for a generator that has
+    /// not generated a floor yet.
+    pub fn all_walls() -> SpawnMasks {
+        SpawnMasks {
+            wall: [u32::MAX; WIDTH],
+            ..SpawnMasks::new()
         }
     }
 }
@@ -160,6 +169,11 @@ fn running_counts_portable(columns: &Columns) -> [u16; WIDTH + 1] {
 #[target_feature(enable = "popcnt")]
 fn running_counts_popcnt(columns: &Columns) -> [u16; WIDTH + 1] {
     running_counts_portable(columns)
+}
+
+/// The tiles set in `columns`.
+pub(crate) fn tile_count(columns: &Columns) -> u32 {
+    u32::from(running_counts(columns)[WIDTH])
 }
 
 /// Sets tile `at`'s bit in `columns`.
