@@ -171,9 +171,34 @@ fn running_counts_popcnt(columns: &Columns) -> [u16; WIDTH + 1] {
     running_counts_portable(columns)
 }
 
-/// The tiles set in `columns`.
+/// The tiles set in `columns`: with the `popcnt` instruction where the CPU has it, as in
+/// [`running_counts`].
 pub(crate) fn tile_count(columns: &Columns) -> u32 {
-    u32::from(running_counts(columns)[WIDTH])
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("popcnt") {
+        #[allow(unsafe_code)]
+        // SAFETY: `tile_count_popcnt` is unsafe to call only because it enables `popcnt`, and
+        // the check just above found that this CPU has it.
+        return unsafe { tile_count_popcnt(columns) };
+    }
+    tile_count_portable(columns)
+}
+
+/// [`tile_count`] in plain code: two columns per 64-bit count.
+#[inline(always)]
+fn tile_count_portable(columns: &Columns) -> u32 {
+    columns
+        .chunks_exact(2)
+        .map(|pair| (u64::from(pair[0]) | u64::from(pair[1]) << 32).count_ones())
+        .sum()
+}
+
+/// [`tile_count_portable`] with `popcnt` enabled. Only called where the CPU has it (detected
+/// at run time).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt")]
+fn tile_count_popcnt(columns: &Columns) -> u32 {
+    tile_count_portable(columns)
 }
 
 /// Sets tile `at`'s bit in `columns`.
@@ -418,14 +443,25 @@ impl Generator {
         } = every_column_bits(tiles);
         // Area and spawn flags are rare: their masks start empty, and only the marked tiles
         // are looked at.
+        // Written field by field: a whole new value would be built aside and copied in.
         let masks = &mut self.masks;
-        *masks = SpawnMasks {
-            floor,
-            wall,
-            walkable: floor,
-            room,
-            ..SpawnMasks::new()
-        };
+        masks.floor = floor;
+        masks.wall = wall;
+        masks.walkable = floor;
+        masks.room = room;
+        for flag_mask in [
+            &mut masks.shop,
+            &mut masks.monster_house,
+            &mut masks.junction,
+            &mut masks.stairs,
+            &mut masks.item,
+            &mut masks.trap,
+            &mut masks.monster,
+            &mut masks.special,
+            &mut masks.touched,
+        ] {
+            flag_mask.fill(0);
+        }
         for (x, &marked) in marked.iter().enumerate() {
             let start = x * HEIGHT;
             let (Some(flags), Some(spawns)) = (
@@ -1047,11 +1083,11 @@ mod tests {
         }
     }
 
-    /// The running counts of a candidate mask, on the CPU's path (`popcnt` where it has it)
-    /// and on the baseline path, equal a bit-by-bit count, for empty, full and random masks
-    /// of every density.
+    /// The running counts and the total of a candidate mask, on the CPU's path (`popcnt` where
+    /// it has it) and on the baseline path, equal a bit-by-bit count, for empty, full and random
+    /// masks of every density.
     #[test]
-    fn running_counts_paths_agree() {
+    fn running_counts_and_tile_count_paths_agree() {
         use rng::Rand16;
         let mut rng = rng::DungeonRng::init(0xC0C0);
         for round in 0..3000u32 {
@@ -1071,6 +1107,9 @@ mod tests {
             }
             assert_eq!(running_counts(&columns), expected, "round {round}");
             assert_eq!(running_counts_portable(&columns), expected, "round {round}");
+            let total = u32::from(expected[WIDTH]);
+            assert_eq!(tile_count(&columns), total, "round {round}");
+            assert_eq!(tile_count_portable(&columns), total, "round {round}");
         }
     }
 
