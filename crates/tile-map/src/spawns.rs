@@ -32,8 +32,9 @@ const HIDDEN_STAIRS_GENERATOR: usize = 3;
 /// The secondary generator that rolls the hidden stairs' spawn chance.
 const HIDDEN_STAIRS_CHANCE_GENERATOR: usize = 4;
 
-/// The frame's flags, which the masks do not need (see [`FRAME_COLUMNS`]).
-const FRAME_FLAGS: u16 = F_IMPASSABLE | F_UNBREAKABLE;
+/// Flags the per-tile look at marked tiles does not need: the frame's (see
+/// [`FRAME_COLUMNS`]) and the junction flag, whose mask `finalize_junctions` leaves.
+const UNMARKED_FLAGS: u16 = F_IMPASSABLE | F_UNBREAKABLE | F_JUNCTION;
 
 /// One bit per tile, one `u32` per column (bit y = row y): column-major like the tiles.
 pub(crate) type Columns = [u32; WIDTH];
@@ -60,7 +61,8 @@ pub(crate) struct SpawnMasks {
     pub room: Columns,
     shop: Columns,
     monster_house: Columns,
-    junction: Columns,
+    /// Junctions: written by `finalize_junctions`, not by [`Generator::build_spawn_masks`].
+    pub junction: Columns,
     stairs: Columns,
     item: Columns,
     trap: Columns,
@@ -220,7 +222,7 @@ struct ColumnBits {
     wall: u32,
     /// Open tiles in a room.
     room: u32,
-    /// Tiles with a flag other than the frame's, or any spawn flag.
+    /// Tiles with a flag other than [`UNMARKED_FLAGS`], or any spawn flag.
     marked: u32,
 }
 
@@ -242,7 +244,7 @@ fn column_bits(
     }
 }
 
-/// Bit y set where `flags[y]` has a flag other than the frame's.
+/// Bit y set where `flags[y]` has a flag other than [`UNMARKED_FLAGS`].
 #[inline]
 fn area_flag_mask(flags: &[u16; HEIGHT]) -> u32 {
     #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
@@ -262,7 +264,7 @@ fn area_flag_mask(flags: &[u16; HEIGHT]) -> u32 {
 )]
 fn area_flag_mask_scalar(flags: &[u16; HEIGHT]) -> u32 {
     flags.iter().enumerate().fold(0, |mask, (y, &f)| {
-        mask | u32::from(f & !FRAME_FLAGS != 0) << y
+        mask | u32::from(f & !UNMARKED_FLAGS != 0) << y
     })
 }
 
@@ -287,9 +289,9 @@ fn area_flag_mask_sse2(flags: &[u16; HEIGHT]) -> u32 {
         let loaded = unsafe { _mm_loadu_si128(eight.as_ptr().cast()) };
         loaded
     };
-    let kept = _mm_set1_epi16(!FRAME_FLAGS as i16);
+    let kept = _mm_set1_epi16(!UNMARKED_FLAGS as i16);
     let zero = _mm_setzero_si128();
-    // All ones in a lane whose flags are the frame's at most.
+    // All ones in a lane with no flag but the unmarked ones.
     let no_flag =
         |from: usize| -> __m128i { _mm_cmpeq_epi16(_mm_and_si128(words(from), kept), zero) };
     let low = _mm_movemask_epi8(_mm_packs_epi16(no_flag(0), no_flag(8))) as u32;
@@ -400,7 +402,7 @@ fn every_column_bits_avx2(tiles: &Tiles) -> FloorBits {
     );
     let no_room = _mm256_set1_epi8(NO_ROOM as i8);
     let zero = _mm256_setzero_si256();
-    let kept = _mm256_set1_epi16(!FRAME_FLAGS as i16);
+    let kept = _mm256_set1_epi16(!UNMARKED_FLAGS as i16);
     let mut bits = FloorBits::EMPTY;
     for x in 0..WIDTH {
         let Some((terrain, rooms, flags, spawns)) = column_of(tiles, x) else {
@@ -408,7 +410,7 @@ fn every_column_bits_avx2(tiles: &Tiles) -> FloorBits {
         };
         let terrain = load(&terrain_bytes(terrain));
         let floor = mask(_mm256_cmpeq_epi8(terrain, floor_byte));
-        // All ones in a word whose flags are the frame's at most.
+        // All ones in a word with no flag but the unmarked ones.
         let no_flag = |words: __m256i| _mm256_cmpeq_epi16(_mm256_and_si256(words, kept), zero);
         // Packed in 128-bit lanes: rows 0-7, 16-23, 8-15, 24-31; the permute puts them in order.
         let no_flags = _mm256_permute4x64_epi64::<0b11_01_10_00>(_mm256_packs_epi16(
@@ -432,7 +434,7 @@ fn each(f: impl Fn(usize) -> u32) -> Columns {
 impl Generator {
     /// Reads the finished layout into the spawn masks: terrain, room and which tiles have area
     /// or spawn flags for the whole floor ([`every_column_bits`]), then the flags of those
-    /// tiles.
+    /// tiles. The junction mask is already there (`finalize_junctions` left it).
     pub(crate) fn build_spawn_masks(&mut self) {
         let tiles = &*self.tiles;
         let FloorBits {
@@ -452,7 +454,6 @@ impl Generator {
         for flag_mask in [
             &mut masks.shop,
             &mut masks.monster_house,
-            &mut masks.junction,
             &mut masks.stairs,
             &mut masks.item,
             &mut masks.trap,
@@ -473,26 +474,24 @@ impl Generator {
             if marked == 0 {
                 continue;
             }
-            let mut flag_bits = [0u32; 9];
+            let mut flag_bits = [0u32; 8];
             for y in set_bits(marked) {
                 let (tile_flags, tile_spawn) = (flags[y % HEIGHT], spawns[y % HEIGHT]);
                 let has = |flag: u16| u32::from(tile_flags & flag != 0) << y;
                 let spawns = |flag: u8| u32::from(tile_spawn & flag != 0) << y;
                 flag_bits[0] |= has(F_IN_SHOP);
                 flag_bits[1] |= has(F_IN_MONSTER_HOUSE);
-                flag_bits[2] |= has(F_JUNCTION);
-                flag_bits[3] |= has(F_CORNER_CUTTABLE);
-                flag_bits[4] |= spawns(SPAWN_STAIRS);
-                flag_bits[5] |= spawns(SPAWN_ITEM);
-                flag_bits[6] |= spawns(SPAWN_TRAP);
-                flag_bits[7] |= spawns(SPAWN_MONSTER);
-                flag_bits[8] |= spawns(SPAWN_SPECIAL);
+                flag_bits[2] |= has(F_CORNER_CUTTABLE);
+                flag_bits[3] |= spawns(SPAWN_STAIRS);
+                flag_bits[4] |= spawns(SPAWN_ITEM);
+                flag_bits[5] |= spawns(SPAWN_TRAP);
+                flag_bits[6] |= spawns(SPAWN_MONSTER);
+                flag_bits[7] |= spawns(SPAWN_SPECIAL);
             }
-            let [shop, monster_house, junction, corner_cuttable, stairs, item, trap, monster, special] =
+            let [shop, monster_house, corner_cuttable, stairs, item, trap, monster, special] =
                 flag_bits;
             masks.shop[x] = shop;
             masks.monster_house[x] = monster_house;
-            masks.junction[x] = junction;
             masks.walkable[x] |= corner_cuttable;
             masks.stairs[x] = stairs;
             masks.item[x] = item;

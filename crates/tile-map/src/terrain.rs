@@ -24,6 +24,9 @@ impl Generator {
     /// a room, and the pass changes terrain only on tiles in a room, so every hallway tile's
     /// choice is known up front. The one case where the order would matter, an anchor that
     /// is not floor (it could turn floor mid-scan), is left to the tile-by-tile scan.
+    ///
+    /// The junctions are also left as a column mask in the spawn masks: no later pass
+    /// changes a junction flag, so the spawn stage takes them from there.
     pub(crate) fn finalize_junctions(&mut self) {
         let mut hallway = [0u32; WIDTH];
         let mut in_room = [0u32; WIDTH];
@@ -45,6 +48,7 @@ impl Generator {
             self.finalize_junctions_tile_by_tile();
             return;
         }
+        let mut junctions = [0u32; WIDTH];
         for x in 0..WIDTH {
             for y in set_bits(anchors[x]) {
                 self.tiles.room[(x * HEIGHT + y) % TILES] = NO_ROOM;
@@ -68,13 +72,18 @@ impl Generator {
                 0
             };
             if x > 0 {
-                self.mark_junctions(x - 1, from_left);
+                junctions[x - 1] |= from_left;
             }
-            self.mark_junctions(x, from_up >> 1 | from_down << 1);
+            junctions[x] |= from_up >> 1 | from_down << 1;
             if x + 1 < WIDTH {
-                self.mark_junctions(x + 1, from_right);
+                junctions[x + 1] |= from_right;
             }
         }
+        // The scan above reads only the masks, so the tiles can be marked afterwards.
+        for (x, &column) in junctions.iter().enumerate() {
+            self.mark_junctions(x, column);
+        }
+        self.masks.junction = junctions;
     }
 
     /// Marks the tiles of column `x` set in `column` as junctions; secondary terrain there
@@ -89,9 +98,10 @@ impl Generator {
         }
     }
 
-    /// `FinalizeJunctions` tile by tile, in the game's order.
+    /// `FinalizeJunctions` tile by tile, in the game's order (also leaving the junction mask).
     pub(crate) fn finalize_junctions_tile_by_tile(&mut self) {
         const STRIDE: usize = HEIGHT;
+        self.masks.junction = [0; WIDTH];
         for x in 0..WIDTH {
             for y in 0..HEIGHT {
                 let at = x * STRIDE + y;
@@ -114,6 +124,7 @@ impl Generator {
                     };
                     if let Some(i) = neighbour {
                         self.tiles.flags[i] |= F_JUNCTION;
+                        self.masks.junction[i / HEIGHT % WIDTH] |= 1 << (i % HEIGHT);
                         if self.tiles.terrain[i] == Terrain::Secondary {
                             self.tiles.terrain[i] = Terrain::Floor;
                         }
@@ -351,6 +362,15 @@ mod tests {
                     "round {round} tile {at}"
                 );
             }
+            // Both leave the junction flags as a mask.
+            let flagged: [u32; WIDTH] = std::array::from_fn(|x| {
+                (0..HEIGHT).fold(0, |column, y| {
+                    let junction = scan.tiles.flags[x * HEIGHT + y] & F_JUNCTION != 0;
+                    column | u32::from(junction) << y
+                })
+            });
+            assert_eq!(masks.masks.junction, flagged, "round {round}");
+            assert_eq!(scan.masks.junction, flagged, "round {round}");
         }
         assert!(stray > 500 && stray < 1500, "{stray}");
     }
