@@ -8,7 +8,7 @@ use rng::{DungeonRng, Rand16};
 
 use crate::columns::{below_mask, eq_mask, run_starts, set_bits, terrain_bytes};
 use crate::props::{FloorProperties, Layout, Quirks};
-use crate::spawns::{SpawnMasks, TraceSlots};
+use crate::spawns::{tile_count, SpawnMasks, TraceSlots};
 use crate::tile::{self, in_bounds, Terrain, Tile, TileMut, Tiles, HEIGHT, TILES, WIDTH};
 
 /// Grid cells per axis in the game's grid array (15), plus one so that the `x + 1` reads of the
@@ -176,7 +176,7 @@ impl Generator {
             grid_extent: 0,
             list_x: [0; GRID_DIM],
             list_y: [0; GRID_DIM],
-            masks: SpawnMasks::new(),
+            masks: SpawnMasks::all_walls(),
             draw_buffer: vec![0; 4 * TILES].into_boxed_slice(),
             shuffle_area: Box::new([0; SHUFFLE_AREA]),
             trace_slots: Box::new([0; 1 << 16]),
@@ -629,41 +629,32 @@ impl Generator {
         }
     }
 
-    /// Tile counts of the current floor, from column masks: floor, secondary and room floor
-    /// tiles are counted two columns per `u64`; rooms are looked up once per run of equal
-    /// room indices in a column.
+    /// Tile counts of the current floor, from the spawn masks of the last spawn pass, which
+    /// describe the finished terrain (spawning changes no terrain or room): floor, wall and
+    /// room floor tiles are counted in their masks, and secondary terrain is the rest. On a
+    /// finished floor an open tile is in a room (index below 0xF0) or in none (anchors are
+    /// hallways by then), so the room mask is the room floor. Rooms are looked up once per run
+    /// of equal room indices in a column.
     pub fn counts(&self) -> Counts {
-        let mut floor = [0u32; WIDTH];
-        let mut secondary = [0u32; WIDTH];
-        let mut room_floor = [0u32; WIDTH];
+        let masks = &self.masks;
         let mut seen = [0u64; 4];
         for x in 0..WIDTH {
-            let Some((terrain, rooms)) = self.tiles.column(x) else {
+            let Some((_, rooms)) = self.tiles.column(x) else {
                 continue;
             };
-            let terrain = terrain_bytes(terrain);
-            floor[x] = eq_mask(&terrain, Terrain::Floor as u8);
-            secondary[x] = eq_mask(&terrain, Terrain::Secondary as u8);
-            room_floor[x] = floor[x] & below_mask(rooms, tile::FIRST_HALLWAY_INDEX);
-            let starts = run_starts(rooms, room_floor[x]);
-            for y in set_bits(starts) {
+            for y in set_bits(run_starts(rooms, masks.room[x])) {
                 let room = rooms[y % HEIGHT];
                 seen[usize::from(room >> 6)] |= 1 << (room & 63);
             }
         }
-        let total = |columns: &[u32; WIDTH]| -> u32 {
-            columns
-                .chunks_exact(2)
-                .map(|pair| (u64::from(pair[0]) | u64::from(pair[1]) << 32).count_ones())
-                .sum()
-        };
-        let (floor, room_floor) = (total(&floor), total(&room_floor));
+        let floor = tile_count(&masks.floor);
+        let room_floor = tile_count(&masks.room);
         Counts {
             rooms: seen.iter().map(|bits| bits.count_ones()).sum(),
             floor,
             room_floor,
             hallway: floor - room_floor,
-            secondary: total(&secondary),
+            secondary: TILES as u32 - floor - tile_count(&masks.wall),
         }
     }
 
@@ -725,47 +716,57 @@ mod tests {
         seen
     }
 
-    /// The mask counts agree with counting tile by tile, on random floors whose room indices
-    /// cover rooms, hallway indices (0xF0 and up) and no room.
+    /// The counts from the masks agree with counting tile by tile, on a fresh generator and
+    /// on generated floors of every preset and layout in both quirk modes (room indices of
+    /// 0xF0 and above count as hallway, as the vectors' README says).
     #[test]
     fn counts_agree_with_a_tile_by_tile_count() {
         let mut generator = Generator::new();
-        let mut rng = DungeonRng::init(0xC0);
-        for round in 0..500 {
+        let tile_by_tile = |generator: &Generator| {
             let mut want = Counts::default();
             let mut seen = [false; 256];
-            for at in 0..TILES {
-                let terrain =
-                    [Terrain::Wall, Terrain::Floor, Terrain::Secondary][rng.rand_int(3) as usize];
-                let room = match rng.rand_int(4) {
-                    0 => 0xF0 + rng.rand_int(16) as u8,
-                    _ => rng.rand_int(1 + round % 240) as u8,
-                };
-                generator.tiles.set(
-                    at,
-                    Tile {
-                        terrain,
-                        room,
-                        ..Tile::WALL
-                    },
-                );
-                match terrain {
-                    Terrain::Floor if room < tile::FIRST_HALLWAY_INDEX => {
-                        want.floor += 1;
-                        want.room_floor += 1;
-                        want.rooms += u32::from(!seen[usize::from(room)]);
-                        seen[usize::from(room)] = true;
+            for x in 0..WIDTH {
+                for y in 0..HEIGHT {
+                    let tile = generator.tile_at(x, y);
+                    match tile.terrain {
+                        Terrain::Floor if tile.room < tile::FIRST_HALLWAY_INDEX => {
+                            want.floor += 1;
+                            want.room_floor += 1;
+                            want.rooms += u32::from(!seen[usize::from(tile.room)]);
+                            seen[usize::from(tile.room)] = true;
+                        }
+                        Terrain::Floor => {
+                            want.floor += 1;
+                            want.hallway += 1;
+                        }
+                        Terrain::Secondary => want.secondary += 1,
+                        Terrain::Wall => {}
                     }
-                    Terrain::Floor => {
-                        want.floor += 1;
-                        want.hallway += 1;
-                    }
-                    Terrain::Secondary => want.secondary += 1,
-                    Terrain::Wall => {}
                 }
             }
-            assert_eq!(generator.counts(), want, "round {round}");
+            want
+        };
+        assert_eq!(generator.counts(), tile_by_tile(&generator));
+        let mut secondary_floors = 0;
+        for name in crate::PRESET_NAMES {
+            let mut props = crate::preset(name).expect("shipped preset");
+            for layout in 0..12u8 {
+                props.layout = layout;
+                for seed in 0..25 {
+                    for quirks in [Quirks::Faithful, Quirks::Fixed] {
+                        generator.generate(&props, quirks, seed);
+                        let want = tile_by_tile(&generator);
+                        assert_eq!(
+                            generator.counts(),
+                            want,
+                            "{name} layout {layout} seed {seed} {quirks:?}"
+                        );
+                        secondary_floors += u32::from(want.secondary > 0);
+                    }
+                }
+            }
         }
+        assert!(secondary_floors > 100, "{secondary_floors}");
     }
 
     /// Floors of every layout write grid cells only in the columns `init_grid` clears, so

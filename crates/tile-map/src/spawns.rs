@@ -32,8 +32,9 @@ const HIDDEN_STAIRS_GENERATOR: usize = 3;
 /// The secondary generator that rolls the hidden stairs' spawn chance.
 const HIDDEN_STAIRS_CHANCE_GENERATOR: usize = 4;
 
-/// The frame's flags, which the masks do not need (see [`FRAME_COLUMNS`]).
-const FRAME_FLAGS: u16 = F_IMPASSABLE | F_UNBREAKABLE;
+/// Flags the per-tile look at marked tiles does not need: the frame's (see
+/// [`FRAME_COLUMNS`]) and the junction flag, whose mask `finalize_junctions` leaves.
+const UNMARKED_FLAGS: u16 = F_IMPASSABLE | F_UNBREAKABLE | F_JUNCTION;
 
 /// One bit per tile, one `u32` per column (bit y = row y): column-major like the tiles.
 pub(crate) type Columns = [u32; WIDTH];
@@ -53,14 +54,15 @@ pub(crate) struct SpawnMasks {
     /// Floor terrain.
     pub floor: Columns,
     /// Wall terrain.
-    wall: Columns,
+    pub wall: Columns,
     /// Floor or corner-cuttable: what the reachability check walks on.
     pub walkable: Columns,
     /// Open tiles in a room (room index not `NO_ROOM`).
-    room: Columns,
+    pub room: Columns,
     shop: Columns,
     monster_house: Columns,
-    junction: Columns,
+    /// Junctions: written by `finalize_junctions`, not by [`Generator::build_spawn_masks`].
+    pub junction: Columns,
     stairs: Columns,
     item: Columns,
     trap: Columns,
@@ -88,6 +90,15 @@ impl SpawnMasks {
             monster: empty,
             special: empty,
             touched: empty,
+        }
+    }
+
+    /// The masks of a freshly reset floor (all wall, nothing else), for a generator that has
+    /// not generated a floor yet.
+    pub fn all_walls() -> SpawnMasks {
+        SpawnMasks {
+            wall: [u32::MAX; WIDTH],
+            ..SpawnMasks::new()
         }
     }
 }
@@ -162,6 +173,36 @@ fn running_counts_popcnt(columns: &Columns) -> [u16; WIDTH + 1] {
     running_counts_portable(columns)
 }
 
+/// The tiles set in `columns`: with the `popcnt` instruction where the CPU has it, as in
+/// [`running_counts`].
+pub(crate) fn tile_count(columns: &Columns) -> u32 {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("popcnt") {
+        #[allow(unsafe_code)]
+        // SAFETY: `tile_count_popcnt` is unsafe to call only because it enables `popcnt`, and
+        // the check just above found that this CPU has it.
+        return unsafe { tile_count_popcnt(columns) };
+    }
+    tile_count_portable(columns)
+}
+
+/// [`tile_count`] in plain code: two columns per 64-bit count.
+#[inline(always)]
+fn tile_count_portable(columns: &Columns) -> u32 {
+    columns
+        .chunks_exact(2)
+        .map(|pair| (u64::from(pair[0]) | u64::from(pair[1]) << 32).count_ones())
+        .sum()
+}
+
+/// [`tile_count_portable`] with `popcnt` enabled. Only called where the CPU has it (detected
+/// at run time).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt")]
+fn tile_count_popcnt(columns: &Columns) -> u32 {
+    tile_count_portable(columns)
+}
+
 /// Sets tile `at`'s bit in `columns`.
 #[inline]
 fn set(columns: &mut Columns, at: usize) {
@@ -181,7 +222,7 @@ struct ColumnBits {
     wall: u32,
     /// Open tiles in a room.
     room: u32,
-    /// Tiles with a flag other than the frame's, or any spawn flag.
+    /// Tiles with a flag other than [`UNMARKED_FLAGS`], or any spawn flag.
     marked: u32,
 }
 
@@ -203,7 +244,7 @@ fn column_bits(
     }
 }
 
-/// Bit y set where `flags[y]` has a flag other than the frame's.
+/// Bit y set where `flags[y]` has a flag other than [`UNMARKED_FLAGS`].
 #[inline]
 fn area_flag_mask(flags: &[u16; HEIGHT]) -> u32 {
     #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
@@ -223,7 +264,7 @@ fn area_flag_mask(flags: &[u16; HEIGHT]) -> u32 {
 )]
 fn area_flag_mask_scalar(flags: &[u16; HEIGHT]) -> u32 {
     flags.iter().enumerate().fold(0, |mask, (y, &f)| {
-        mask | u32::from(f & !FRAME_FLAGS != 0) << y
+        mask | u32::from(f & !UNMARKED_FLAGS != 0) << y
     })
 }
 
@@ -248,9 +289,9 @@ fn area_flag_mask_sse2(flags: &[u16; HEIGHT]) -> u32 {
         let loaded = unsafe { _mm_loadu_si128(eight.as_ptr().cast()) };
         loaded
     };
-    let kept = _mm_set1_epi16(!FRAME_FLAGS as i16);
+    let kept = _mm_set1_epi16(!UNMARKED_FLAGS as i16);
     let zero = _mm_setzero_si128();
-    // All ones in a lane whose flags are the frame's at most.
+    // All ones in a lane with no flag but the unmarked ones.
     let no_flag =
         |from: usize| -> __m128i { _mm_cmpeq_epi16(_mm_and_si128(words(from), kept), zero) };
     let low = _mm_movemask_epi8(_mm_packs_epi16(no_flag(0), no_flag(8))) as u32;
@@ -361,7 +402,7 @@ fn every_column_bits_avx2(tiles: &Tiles) -> FloorBits {
     );
     let no_room = _mm256_set1_epi8(NO_ROOM as i8);
     let zero = _mm256_setzero_si256();
-    let kept = _mm256_set1_epi16(!FRAME_FLAGS as i16);
+    let kept = _mm256_set1_epi16(!UNMARKED_FLAGS as i16);
     let mut bits = FloorBits::EMPTY;
     for x in 0..WIDTH {
         let Some((terrain, rooms, flags, spawns)) = column_of(tiles, x) else {
@@ -369,7 +410,7 @@ fn every_column_bits_avx2(tiles: &Tiles) -> FloorBits {
         };
         let terrain = load(&terrain_bytes(terrain));
         let floor = mask(_mm256_cmpeq_epi8(terrain, floor_byte));
-        // All ones in a word whose flags are the frame's at most.
+        // All ones in a word with no flag but the unmarked ones.
         let no_flag = |words: __m256i| _mm256_cmpeq_epi16(_mm256_and_si256(words, kept), zero);
         // Packed in 128-bit lanes: rows 0-7, 16-23, 8-15, 24-31; the permute puts them in order.
         let no_flags = _mm256_permute4x64_epi64::<0b11_01_10_00>(_mm256_packs_epi16(
@@ -393,7 +434,7 @@ fn each(f: impl Fn(usize) -> u32) -> Columns {
 impl Generator {
     /// Reads the finished layout into the spawn masks: terrain, room and which tiles have area
     /// or spawn flags for the whole floor ([`every_column_bits`]), then the flags of those
-    /// tiles.
+    /// tiles. The junction mask is already there (`finalize_junctions` left it).
     pub(crate) fn build_spawn_masks(&mut self) {
         let tiles = &*self.tiles;
         let FloorBits {
@@ -404,14 +445,24 @@ impl Generator {
         } = every_column_bits(tiles);
         // Area and spawn flags are rare: their masks start empty, and only the marked tiles
         // are looked at.
+        // Written field by field: a whole new value would be built aside and copied in.
         let masks = &mut self.masks;
-        *masks = SpawnMasks {
-            floor,
-            wall,
-            walkable: floor,
-            room,
-            ..SpawnMasks::new()
-        };
+        masks.floor = floor;
+        masks.wall = wall;
+        masks.walkable = floor;
+        masks.room = room;
+        for flag_mask in [
+            &mut masks.shop,
+            &mut masks.monster_house,
+            &mut masks.stairs,
+            &mut masks.item,
+            &mut masks.trap,
+            &mut masks.monster,
+            &mut masks.special,
+            &mut masks.touched,
+        ] {
+            flag_mask.fill(0);
+        }
         for (x, &marked) in marked.iter().enumerate() {
             let start = x * HEIGHT;
             let (Some(flags), Some(spawns)) = (
@@ -423,26 +474,24 @@ impl Generator {
             if marked == 0 {
                 continue;
             }
-            let mut flag_bits = [0u32; 9];
+            let mut flag_bits = [0u32; 8];
             for y in set_bits(marked) {
                 let (tile_flags, tile_spawn) = (flags[y % HEIGHT], spawns[y % HEIGHT]);
                 let has = |flag: u16| u32::from(tile_flags & flag != 0) << y;
                 let spawns = |flag: u8| u32::from(tile_spawn & flag != 0) << y;
                 flag_bits[0] |= has(F_IN_SHOP);
                 flag_bits[1] |= has(F_IN_MONSTER_HOUSE);
-                flag_bits[2] |= has(F_JUNCTION);
-                flag_bits[3] |= has(F_CORNER_CUTTABLE);
-                flag_bits[4] |= spawns(SPAWN_STAIRS);
-                flag_bits[5] |= spawns(SPAWN_ITEM);
-                flag_bits[6] |= spawns(SPAWN_TRAP);
-                flag_bits[7] |= spawns(SPAWN_MONSTER);
-                flag_bits[8] |= spawns(SPAWN_SPECIAL);
+                flag_bits[2] |= has(F_CORNER_CUTTABLE);
+                flag_bits[3] |= spawns(SPAWN_STAIRS);
+                flag_bits[4] |= spawns(SPAWN_ITEM);
+                flag_bits[5] |= spawns(SPAWN_TRAP);
+                flag_bits[6] |= spawns(SPAWN_MONSTER);
+                flag_bits[7] |= spawns(SPAWN_SPECIAL);
             }
-            let [shop, monster_house, junction, corner_cuttable, stairs, item, trap, monster, special] =
+            let [shop, monster_house, corner_cuttable, stairs, item, trap, monster, special] =
                 flag_bits;
             masks.shop[x] = shop;
             masks.monster_house[x] = monster_house;
-            masks.junction[x] = junction;
             masks.walkable[x] |= corner_cuttable;
             masks.stairs[x] = stairs;
             masks.item[x] = item;
@@ -1033,11 +1082,11 @@ mod tests {
         }
     }
 
-    /// The running counts of a candidate mask, on the CPU's path (`popcnt` where it has it)
-    /// and on the baseline path, equal a bit-by-bit count, for empty, full and random masks
-    /// of every density.
+    /// The running counts and the total of a candidate mask, on the CPU's path (`popcnt` where
+    /// it has it) and on the baseline path, equal a bit-by-bit count, for empty, full and random
+    /// masks of every density.
     #[test]
-    fn running_counts_paths_agree() {
+    fn running_counts_and_tile_count_paths_agree() {
         use rng::Rand16;
         let mut rng = rng::DungeonRng::init(0xC0C0);
         for round in 0..3000u32 {
@@ -1057,6 +1106,9 @@ mod tests {
             }
             assert_eq!(running_counts(&columns), expected, "round {round}");
             assert_eq!(running_counts_portable(&columns), expected, "round {round}");
+            let total = u32::from(expected[WIDTH]);
+            assert_eq!(tile_count(&columns), total, "round {round}");
+            assert_eq!(tile_count_portable(&columns), total, "round {round}");
         }
     }
 

@@ -5,12 +5,114 @@ use crate::columns::{eq_mask, set_bits, terrain_bytes};
 use crate::generator::Generator;
 use crate::props::{FloorProperties, Quirks};
 use crate::tile::{
-    in_bounds, Terrain, Tile, ANCHOR_ROOM, F_IMPASSABLE, F_IN_MONSTER_HOUSE, F_IN_SHOP, F_JUNCTION,
-    F_UNBREAKABLE, HEIGHT, NO_ROOM, SPAWN_STAIRS, TILES, WIDTH,
+    in_bounds, Terrain, Tile, Tiles, ANCHOR_ROOM, F_IMPASSABLE, F_IN_MONSTER_HOUSE, F_IN_SHOP,
+    F_JUNCTION, F_UNBREAKABLE, HEIGHT, NO_ROOM, SPAWN_STAIRS, TILES, WIDTH,
 };
 
 const W: i32 = WIDTH as i32;
 const H: i32 = HEIGHT as i32;
+
+/// The column masks `finalize_junctions` scans.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct JunctionMasks {
+    /// Floor in no room.
+    hallway: [u32; WIDTH],
+    /// Any room index but `NO_ROOM` (anchors included), whatever the terrain.
+    in_room: [u32; WIDTH],
+    /// Anchors that are floor.
+    anchors: [u32; WIDTH],
+    /// Anchors that are not floor, over all columns (any bit set means some).
+    stray_anchors: u32,
+}
+
+impl JunctionMasks {
+    const EMPTY: JunctionMasks = JunctionMasks {
+        hallway: [0; WIDTH],
+        in_room: [0; WIDTH],
+        anchors: [0; WIDTH],
+        stray_anchors: 0,
+    };
+
+    /// Sets column `x` from its floor, not-`NO_ROOM` and anchor masks.
+    #[inline(always)]
+    fn set_column(&mut self, x: usize, floor: u32, room: u32, anchor: u32) {
+        let x = x % WIDTH;
+        self.hallway[x] = floor & !room;
+        self.in_room[x] = room;
+        self.anchors[x] = anchor & floor;
+        self.stray_anchors |= anchor & !floor;
+    }
+}
+
+/// [`JunctionMasks`] of `tiles`: with 32-byte AVX2 compares where the CPU has AVX2 (a
+/// column's terrain and its rooms are one vector each), else column by column with the
+/// SSE2 or plain masks of [`crate::columns`].
+fn junction_masks(tiles: &Tiles) -> JunctionMasks {
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    if std::arch::is_x86_feature_detected!("avx2") {
+        #[allow(unsafe_code)]
+        // SAFETY: `junction_masks_avx2` is unsafe to call only because it enables AVX2, and
+        // the check just above found that this CPU has AVX2.
+        return unsafe { junction_masks_avx2(tiles) };
+    }
+    junction_masks_portable(tiles)
+}
+
+/// [`junction_masks`] by [`crate::columns`] (SSE2 on x86-64, plain loops elsewhere).
+fn junction_masks_portable(tiles: &Tiles) -> JunctionMasks {
+    let mut masks = JunctionMasks::EMPTY;
+    for x in 0..WIDTH {
+        let Some((terrain, rooms)) = tiles.column(x) else {
+            continue;
+        };
+        let floor = eq_mask(&terrain_bytes(terrain), Terrain::Floor as u8);
+        masks.set_column(
+            x,
+            floor,
+            !eq_mask(rooms, NO_ROOM),
+            eq_mask(rooms, ANCHOR_ROOM),
+        );
+    }
+    masks
+}
+
+/// [`junction_masks`] on AVX2: one load and one compare per column and mask. Only called
+/// where the CPU has AVX2 (detected at run time).
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+#[target_feature(enable = "avx2")]
+fn junction_masks_avx2(tiles: &Tiles) -> JunctionMasks {
+    use std::arch::x86_64::{
+        __m256i, _mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_movemask_epi8, _mm256_set1_epi8,
+    };
+    const _: () = assert!(HEIGHT == 32);
+    let load = |bytes: &[u8; HEIGHT]| -> __m256i {
+        #[allow(unsafe_code)]
+        // SAFETY: `bytes` is a reference to 32 readable bytes, the load reads exactly them;
+        // `_mm256_loadu_si256` allows any alignment, and this function enables AVX2.
+        let loaded = unsafe { _mm256_loadu_si256(bytes.as_ptr().cast()) };
+        loaded
+    };
+    let equal = |bytes: __m256i, value: __m256i| {
+        _mm256_movemask_epi8(_mm256_cmpeq_epi8(bytes, value)) as u32
+    };
+    let floor_byte = _mm256_set1_epi8(Terrain::Floor as i8);
+    let no_room = _mm256_set1_epi8(NO_ROOM as i8);
+    let anchor = _mm256_set1_epi8(ANCHOR_ROOM as i8);
+    let mut masks = JunctionMasks::EMPTY;
+    for x in 0..WIDTH {
+        let Some((terrain, rooms)) = tiles.column(x) else {
+            continue;
+        };
+        let (terrain, rooms) = (load(&terrain_bytes(terrain)), load(rooms));
+        masks.set_column(
+            x,
+            equal(terrain, floor_byte),
+            !equal(rooms, no_room),
+            equal(rooms, anchor),
+        );
+    }
+    masks
+}
 
 impl Generator {
     /// `FinalizeJunctions`: a room tile next to a hallway tile becomes a junction (and loses
@@ -24,27 +126,21 @@ impl Generator {
     /// a room, and the pass changes terrain only on tiles in a room, so every hallway tile's
     /// choice is known up front. The one case where the order would matter, an anchor that
     /// is not floor (it could turn floor mid-scan), is left to the tile-by-tile scan.
+    ///
+    /// The junctions are also left as a column mask in the spawn masks: no later pass
+    /// changes a junction flag, so the spawn stage takes them from there.
     pub(crate) fn finalize_junctions(&mut self) {
-        let mut hallway = [0u32; WIDTH];
-        let mut in_room = [0u32; WIDTH];
-        let mut anchors = [0u32; WIDTH];
-        let mut stray_anchors = 0;
-        for x in 0..WIDTH {
-            let Some((terrain, rooms)) = self.tiles.column(x) else {
-                continue;
-            };
-            let floor = eq_mask(&terrain_bytes(terrain), Terrain::Floor as u8);
-            let room = !eq_mask(rooms, NO_ROOM);
-            let anchor = eq_mask(rooms, ANCHOR_ROOM);
-            hallway[x] = floor & !room;
-            in_room[x] = room;
-            anchors[x] = anchor & floor;
-            stray_anchors |= anchor & !floor;
-        }
+        let JunctionMasks {
+            hallway,
+            in_room,
+            anchors,
+            stray_anchors,
+        } = junction_masks(&self.tiles);
         if stray_anchors != 0 {
             self.finalize_junctions_tile_by_tile();
             return;
         }
+        let mut junctions = [0u32; WIDTH];
         for x in 0..WIDTH {
             for y in set_bits(anchors[x]) {
                 self.tiles.room[(x * HEIGHT + y) % TILES] = NO_ROOM;
@@ -68,13 +164,18 @@ impl Generator {
                 0
             };
             if x > 0 {
-                self.mark_junctions(x - 1, from_left);
+                junctions[x - 1] |= from_left;
             }
-            self.mark_junctions(x, from_up >> 1 | from_down << 1);
+            junctions[x] |= from_up >> 1 | from_down << 1;
             if x + 1 < WIDTH {
-                self.mark_junctions(x + 1, from_right);
+                junctions[x + 1] |= from_right;
             }
         }
+        // The scan above reads only the masks, so the tiles can be marked afterwards.
+        for (x, &column) in junctions.iter().enumerate() {
+            self.mark_junctions(x, column);
+        }
+        self.masks.junction = junctions;
     }
 
     /// Marks the tiles of column `x` set in `column` as junctions; secondary terrain there
@@ -89,9 +190,10 @@ impl Generator {
         }
     }
 
-    /// `FinalizeJunctions` tile by tile, in the game's order.
+    /// `FinalizeJunctions` tile by tile, in the game's order (also leaving the junction mask).
     pub(crate) fn finalize_junctions_tile_by_tile(&mut self) {
         const STRIDE: usize = HEIGHT;
+        self.masks.junction = [0; WIDTH];
         for x in 0..WIDTH {
             for y in 0..HEIGHT {
                 let at = x * STRIDE + y;
@@ -114,6 +216,7 @@ impl Generator {
                     };
                     if let Some(i) = neighbour {
                         self.tiles.flags[i] |= F_JUNCTION;
+                        self.masks.junction[i / HEIGHT % WIDTH] |= 1 << (i % HEIGHT);
                         if self.tiles.terrain[i] == Terrain::Secondary {
                             self.tiles.terrain[i] = Terrain::Floor;
                         }
@@ -310,9 +413,10 @@ mod tests {
     use crate::tile::TILES;
     use rng::{DungeonRng, Rand16};
 
-    /// The mask pass and the game's tile-by-tile scan leave the same tiles, on random floors
-    /// of floor, secondary terrain and walls in rooms, hallways and anchors (including anchors
-    /// that are not floor, which the mask pass hands to the scan).
+    /// The mask pass and the game's tile-by-tile scan leave the same tiles (and the mask
+    /// builds of both paths agree), on random floors of floor, secondary terrain and walls in
+    /// rooms, hallways and anchors (including anchors that are not floor, which the mask pass
+    /// hands to the scan).
     #[test]
     fn junction_masks_agree_with_the_tile_scan() {
         let mut rng = DungeonRng::init(0x1A7C);
@@ -342,6 +446,12 @@ mod tests {
             stray += usize::from((0..TILES).any(|at| {
                 scan.tiles.room[at] == ANCHOR_ROOM && scan.tiles.terrain[at] != Terrain::Floor
             }));
+            // The CPU's mask path (AVX2 where it has it) and the portable one agree.
+            assert_eq!(
+                junction_masks(&masks.tiles),
+                junction_masks_portable(&masks.tiles),
+                "round {round}"
+            );
             masks.finalize_junctions();
             scan.finalize_junctions_tile_by_tile();
             for at in 0..TILES {
@@ -351,6 +461,15 @@ mod tests {
                     "round {round} tile {at}"
                 );
             }
+            // Both leave the junction flags as a mask.
+            let flagged: [u32; WIDTH] = std::array::from_fn(|x| {
+                (0..HEIGHT).fold(0, |column, y| {
+                    let junction = scan.tiles.flags[x * HEIGHT + y] & F_JUNCTION != 0;
+                    column | u32::from(junction) << y
+                })
+            });
+            assert_eq!(masks.masks.junction, flagged, "round {round}");
+            assert_eq!(scan.masks.junction, flagged, "round {round}");
         }
         assert!(stray > 500 && stray < 1500, "{stray}");
     }
