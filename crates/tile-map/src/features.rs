@@ -5,8 +5,8 @@ use crate::generator::{FloorSize, Generator};
 use crate::props::FloorProperties;
 use crate::standard::STEPS4;
 use crate::tile::{
-    index, Terrain, F_CORNER_CUTTABLE, F_IMPASSABLE, F_IN_MONSTER_HOUSE, F_IN_SHOP, HEIGHT,
-    NO_ROOM, SPAWN_ITEM, SPAWN_MONSTER, SPAWN_SPECIAL, SPAWN_STAIRS, SPAWN_TRAP, WIDTH,
+    index, Terrain, F_CORNER_CUTTABLE, F_IN_MONSTER_HOUSE, F_IN_SHOP, HEIGHT, NO_ROOM, SPAWN_ITEM,
+    SPAWN_MONSTER, SPAWN_SPECIAL, SPAWN_STAIRS, SPAWN_TRAP, WIDTH,
 };
 
 /// Percent chance that a room flagged for imperfections gets none.
@@ -387,13 +387,15 @@ impl Generator {
                 | usize::from(x <= 0) << 5;
             let mut direction = i32::from(AWAY_FROM_EDGES[(self.rand_int(4) & 3) as usize | edges]);
             let (dx, dy) = DIRECTIONS[(direction & 7) as usize];
-            let room = self.t(cur_x, cur_y).room;
-            // Leave the room, then cross any open floor. Off the floor the walk stops (the
-            // game never gets there from a real room).
-            while crate::tile::in_bounds(cur_x, cur_y) && self.t(cur_x, cur_y).room == room {
-                cur_x += dx;
-                cur_y += dy;
-            }
+            // Leave the room. The game walks while the tile's room index is the start tile's;
+            // a connected room's index covers exactly its cell's rectangle (carved whole,
+            // a merged room as the joint rectangle; nothing else carries the index, and
+            // secondary structures come later), so the walk ends on the first tile past the
+            // rectangle, found here without the walk and its data-dependent exit. The
+            // direction is cardinal: one of dx, dy is 0 and keeps its coordinate.
+            cur_x = [cell.start_x - 1, cur_x, cell.end_x][(dx + 1).clamp(0, 2) as usize];
+            cur_y = [cell.start_y - 1, cur_y, cell.end_y][(dy + 1).clamp(0, 2) as usize];
+            // Then cross any open floor.
             while self.open(cur_x, cur_y) {
                 cur_x += dx;
                 cur_y += dy;
@@ -412,6 +414,13 @@ impl Generator {
                 continue;
             }
             let mut steps = self.rand_int(3) + 3;
+            // The column from which a turn to the right ends the hallway on small and medium
+            // floors, tested with `&` so that large floors never branch on the position.
+            let stop_x = match self.status.floor_size {
+                FloorSize::Small => 32,
+                FloorSize::Medium => 48,
+                FloorSize::Large => i32::MAX,
+            };
             // Inside the loop the tile is at least 2 tiles from every edge, so its 8
             // neighbours are on the floor and are read by flat index without bounds tests.
             let open = |g: &Generator, at: usize| g.tiles.terrain[at] == Terrain::Floor;
@@ -433,7 +442,10 @@ impl Generator {
                     break;
                 }
                 let at = index(cur_x, cur_y);
-                if open(self, at) | (self.tiles.flags[at] & F_IMPASSABLE != 0) {
+                // The game also stops on an impassable tile, but only the outer frame is
+                // impassable (the spawn tests check it on every layout) and the tile is at
+                // least 2 tiles inside it here, so that test never holds and is not made.
+                if open(self, at) {
                     break;
                 }
                 // The neighbours are read whole and combined with `&` and `|`: short-circuit
@@ -460,16 +472,7 @@ impl Generator {
                         direction = (direction + 6) % 8;
                     }
                     (side_a, side_b) = sides(direction);
-                    if cur_x >= 32
-                        && self.status.floor_size == FloorSize::Small
-                        && direction == DIR8_RIGHT
-                    {
-                        break;
-                    }
-                    if cur_x >= 48
-                        && self.status.floor_size == FloorSize::Medium
-                        && direction == DIR8_RIGHT
-                    {
+                    if (cur_x >= stop_x) & (direction == DIR8_RIGHT) {
                         break;
                     }
                 }
