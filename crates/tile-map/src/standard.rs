@@ -5,7 +5,7 @@
 use crate::generator::{Generator, GridCell};
 use crate::props::{FloorProperties, Quirks};
 use crate::tile::{
-    index, Terrain, ANCHOR_ROOM, HEIGHT, NO_ROOM, SPAWN_ITEM, SPAWN_STAIRS, SPAWN_TRAP, WIDTH,
+    Terrain, ANCHOR_ROOM, HEIGHT, NO_ROOM, SPAWN_ITEM, SPAWN_STAIRS, SPAWN_TRAP, WIDTH,
 };
 
 const W: i32 = WIDTH as i32;
@@ -431,41 +431,47 @@ impl Generator {
         };
         let (along_len, across_len) = if horizontal { (W, H) } else { (H, W) };
         let step = if along >= target { -1 } else { 1 };
-        let across_on_floor = (0..across_len).contains(&across);
-        let mut counter = 0;
-        let finished = loop {
-            if along == target {
-                break true;
-            }
-            if counter >= 56 {
-                break false;
-            }
-            counter += 1;
-            // Off the floor nothing is open and writes are dropped.
-            if across_on_floor && (0..along_len).contains(&along) {
-                let at = if horizontal {
-                    index(along, across)
-                } else {
-                    index(across, along)
-                };
-                if self.tiles.terrain[at] == Terrain::Floor {
-                    // Joined an existing hallway (the start tile itself does not count).
-                    let at_start = along == start_along && (first || across == start_across);
-                    if !at_start {
-                        break false;
+        // The game gives up after 56 tiles; short of that the run ends on the target. The
+        // tile count is known up front, so the loop tests neither the target nor a counter.
+        let distance = target.abs_diff(along);
+        let tiles = distance.min(56);
+        // Off the floor nothing is open and writes are dropped.
+        if (0..across_len).contains(&across) {
+            // The flat index of (along, across) is `base + along * stride`.
+            let (base, stride) = if horizontal {
+                (across, H)
+            } else {
+                (across * H, 1)
+            };
+            for _ in 0..tiles {
+                if (0..along_len).contains(&along) {
+                    let at = (base + along * stride) as usize;
+                    if self.tiles.terrain[at] == Terrain::Floor {
+                        // Joined an existing hallway (the start tile itself does not count).
+                        let at_start = along == start_along && (first || across == start_across);
+                        if !at_start {
+                            *cur = if horizontal {
+                                (along, across)
+                            } else {
+                                (across, along)
+                            };
+                            return false;
+                        }
+                    } else {
+                        self.tiles.terrain[at] = Terrain::Floor;
                     }
-                } else {
-                    self.tiles.terrain[at] = Terrain::Floor;
                 }
+                along += step;
             }
-            along += step;
-        };
+        } else {
+            along += step * tiles as i32;
+        }
         *cur = if horizontal {
             (along, across)
         } else {
             (across, along)
         };
-        finished
+        distance <= 56
     }
 
     /// `CreateHallway`: from the start along one axis to the turn line, across, then to the end;
@@ -826,7 +832,7 @@ fn blend_column(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tile::TILES;
+    use crate::tile::{index, TILES};
     use rng::{DungeonRng, Rand16};
 
     /// Carving by column blends leaves the same tiles as opening the rectangle tile by tile,
