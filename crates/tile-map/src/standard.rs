@@ -2,7 +2,7 @@
 //! positions, room assignment, rooms and anchors, the connection random walk with dead-end
 //! removal, hallways, room merging and `EnsureConnectedGrid`.
 
-use crate::generator::{Generator, GridCell};
+use crate::generator::{Generator, GridCell, GRID_DIM};
 use crate::props::{FloorProperties, Quirks};
 use crate::tile::{
     Terrain, ANCHOR_ROOM, HEIGHT, NO_ROOM, SPAWN_ITEM, SPAWN_STAIRS, SPAWN_TRAP, WIDTH,
@@ -336,15 +336,27 @@ impl Generator {
             return;
         }
         // Dead-end removal: scan x-outer; link a single-connection anchor in the first open
-        // direction from a random one; rescan from the start after every new link.
+        // direction from a random one; rescan from the start after every new link. Only
+        // anchors (valid cells without a room) take part and neither flag changes here, so
+        // they are marked once, without a branch per cell, in a bitset whose order (bit
+        // x * GRID_DIM + y) is the scan's; cells off the grid array are never anchors.
+        let mut anchors = [0u64; GRID_DIM * GRID_DIM / 64];
+        for x in 0..grid_x.min(GRID_DIM as i32) {
+            for y in 0..grid_y.min(GRID_DIM as i32) {
+                let cell = self.g(x, y);
+                let at = x as usize * GRID_DIM + y as usize;
+                anchors[at / 64] |= u64::from(!cell.is_invalid & !cell.is_room) << (at % 64);
+            }
+        }
         'rescan: loop {
             let mut linked = false;
-            for x in 0..grid_x {
-                for y in 0..grid_y {
+            for (word, &bits) in anchors.iter().enumerate() {
+                let mut bits = bits;
+                while bits != 0 {
+                    let at = word * 64 + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    let (x, y) = ((at / GRID_DIM) as i32, (at % GRID_DIM) as i32);
                     let cell = self.g(x, y);
-                    if cell.is_invalid || cell.is_room {
-                        continue;
-                    }
                     let links = [
                         cell.connected_to_top,
                         cell.connected_to_bottom,
