@@ -2,7 +2,8 @@
 //! positions, room assignment, rooms and anchors, the connection random walk with dead-end
 //! removal, hallways, room merging and `EnsureConnectedGrid`.
 
-use crate::generator::{Generator, GridCell, GRID_DIM};
+use crate::features::set_cells;
+use crate::generator::{Generator, GridCell};
 use crate::props::{FloorProperties, Quirks};
 use crate::tile::{
     Terrain, ANCHOR_ROOM, HEIGHT, NO_ROOM, SPAWN_ITEM, SPAWN_STAIRS, SPAWN_TRAP, WIDTH,
@@ -338,66 +339,52 @@ impl Generator {
         // Dead-end removal: scan x-outer; link a single-connection anchor in the first open
         // direction from a random one; rescan from the start after every new link. Only
         // anchors (valid cells without a room) take part and neither flag changes here, so
-        // they are marked once, without a branch per cell, in a bitset whose order (bit
-        // x * GRID_DIM + y) is the scan's; cells off the grid array are never anchors.
-        let mut anchors = [0u64; GRID_DIM * GRID_DIM / 64];
-        for x in 0..grid_x.min(GRID_DIM as i32) {
-            for y in 0..grid_y.min(GRID_DIM as i32) {
-                let cell = self.g(x, y);
-                let at = x as usize * GRID_DIM + y as usize;
-                anchors[at / 64] |= u64::from(!cell.is_invalid & !cell.is_room) << (at % 64);
-            }
-        }
+        // they are found once.
+        let anchors = self.cell_set(grid_x, grid_y, true, |c| !c.is_invalid & !c.is_room);
         'rescan: loop {
             let mut linked = false;
-            for (word, &bits) in anchors.iter().enumerate() {
-                let mut bits = bits;
-                while bits != 0 {
-                    let at = word * 64 + bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    let (x, y) = ((at / GRID_DIM) as i32, (at % GRID_DIM) as i32);
+            for (x, y) in set_cells(anchors, true) {
+                let cell = self.g(x, y);
+                let links = [
+                    cell.connected_to_top,
+                    cell.connected_to_bottom,
+                    cell.connected_to_left,
+                    cell.connected_to_right,
+                ]
+                .iter()
+                .filter(|&&c| c)
+                .count();
+                if links != 1 {
+                    continue;
+                }
+                let mut direction = self.rand_int(4);
+                let mut found = false;
+                for _ in 0..8 {
                     let cell = self.g(x, y);
-                    let links = [
-                        cell.connected_to_top,
-                        cell.connected_to_bottom,
-                        cell.connected_to_left,
-                        cell.connected_to_right,
-                    ]
-                    .iter()
-                    .filter(|&&c| c)
-                    .count();
-                    if links != 1 {
-                        continue;
-                    }
-                    let mut direction = self.rand_int(4);
-                    let mut found = false;
-                    for _ in 0..8 {
-                        let cell = self.g(x, y);
-                        let free = match direction {
-                            DIR_RIGHT => x < grid_x - 1 && !cell.connected_to_right,
-                            DIR_UP => y > 0 && !cell.connected_to_top,
-                            DIR_LEFT => x > 0 && !cell.connected_to_left,
-                            _ => y < grid_y - 1 && !cell.connected_to_bottom,
-                        };
-                        if free {
-                            found = true;
-                            break;
-                        }
-                        direction = (direction + 1) % 4;
-                    }
-                    if !found {
-                        continue;
-                    }
-                    // Quirk (faithful): the game checks the validity of the cell to the right
-                    // whatever the direction; fixed checks the cell the link goes to.
-                    let (check_x, check_y) = match self.quirks {
-                        Quirks::Faithful => (x + 1, y),
-                        Quirks::Fixed => Self::step(direction, x, y),
+                    let free = match direction {
+                        DIR_RIGHT => x < grid_x - 1 && !cell.connected_to_right,
+                        DIR_UP => y > 0 && !cell.connected_to_top,
+                        DIR_LEFT => x > 0 && !cell.connected_to_left,
+                        _ => y < grid_y - 1 && !cell.connected_to_bottom,
                     };
-                    if !self.g(check_x, check_y).is_invalid {
-                        self.link(x, y, direction);
-                        linked = true;
+                    if free {
+                        found = true;
+                        break;
                     }
+                    direction = (direction + 1) % 4;
+                }
+                if !found {
+                    continue;
+                }
+                // Quirk (faithful): the game checks the validity of the cell to the right
+                // whatever the direction; fixed checks the cell the link goes to.
+                let (check_x, check_y) = match self.quirks {
+                    Quirks::Faithful => (x + 1, y),
+                    Quirks::Fixed => Self::step(direction, x, y),
+                };
+                if !self.g(check_x, check_y).is_invalid {
+                    self.link(x, y, direction);
+                    linked = true;
                 }
             }
             if linked {
