@@ -1,12 +1,12 @@
 //! The special rooms and touches of a layout: maze rooms, the Kecleon shop, the monster house,
 //! extra hallways, room imperfections and secondary structures.
 
-use crate::generator::{FloorSize, Generator};
+use crate::generator::{FloorSize, Generator, GridCell, GRID_DIM};
 use crate::props::FloorProperties;
 use crate::standard::STEPS4;
 use crate::tile::{
-    index, Terrain, F_CORNER_CUTTABLE, F_IMPASSABLE, F_IN_MONSTER_HOUSE, F_IN_SHOP, HEIGHT,
-    NO_ROOM, SPAWN_ITEM, SPAWN_MONSTER, SPAWN_SPECIAL, SPAWN_STAIRS, SPAWN_TRAP, WIDTH,
+    index, Terrain, F_CORNER_CUTTABLE, F_IN_MONSTER_HOUSE, F_IN_SHOP, HEIGHT, NO_ROOM, SPAWN_ITEM,
+    SPAWN_MONSTER, SPAWN_SPECIAL, SPAWN_STAIRS, SPAWN_TRAP, WIDTH,
 };
 
 /// Percent chance that a room flagged for imperfections gets none.
@@ -71,7 +71,70 @@ const CORNER_EXPECT_OPEN: [[bool; 8]; 4] = [
     [false, false, true, false, true, false, false, false],
 ];
 
+/// Grid cells as a bitset in a scan's order: bit `outer * GRID_DIM + inner`.
+pub(crate) type CellSet = [u64; GRID_DIM * GRID_DIM / 64];
+
+/// The cells of `set` in its order, as (x, y); `x_outer` as given to [`Generator::cell_set`].
+pub(crate) fn set_cells(set: CellSet, x_outer: bool) -> SetCells {
+    SetCells {
+        set,
+        word: 0,
+        x_outer,
+    }
+}
+
+/// Iterator of [`set_cells`]: takes the lowest set bit of the current word until it is empty.
+pub(crate) struct SetCells {
+    set: CellSet,
+    word: usize,
+    x_outer: bool,
+}
+
+impl Iterator for SetCells {
+    type Item = (i32, i32);
+
+    fn next(&mut self) -> Option<(i32, i32)> {
+        loop {
+            let bits = self.set.get_mut(self.word)?;
+            if *bits != 0 {
+                let at = self.word * 64 + bits.trailing_zeros() as usize;
+                *bits &= *bits - 1;
+                let (outer, inner) = ((at / GRID_DIM) as i32, (at % GRID_DIM) as i32);
+                return Some(if self.x_outer {
+                    (outer, inner)
+                } else {
+                    (inner, outer)
+                });
+            }
+            self.word += 1;
+        }
+    }
+}
+
 impl Generator {
+    /// The cells of a `grid_x` x `grid_y` grid for which `keep` holds, in x-major order (x
+    /// outer) when `x_outer`, else y-major. A pass whose skip test reads only flags it never
+    /// changes visits just these, instead of testing every cell with a chain of branches on
+    /// random flags (`keep` should combine them with `&`). Cells off the grid array read as
+    /// invalid, so they are left out.
+    pub(crate) fn cell_set(
+        &self,
+        grid_x: i32,
+        grid_y: i32,
+        x_outer: bool,
+        keep: impl Fn(&GridCell) -> bool,
+    ) -> CellSet {
+        let mut set = [0u64; GRID_DIM * GRID_DIM / 64];
+        for x in 0..grid_x.clamp(0, GRID_DIM as i32) {
+            for y in 0..grid_y.clamp(0, GRID_DIM as i32) {
+                let (outer, inner) = if x_outer { (x, y) } else { (y, x) };
+                let at = outer as usize * GRID_DIM + inner as usize;
+                set[at / 64] |= u64::from(keep(self.g(x, y))) << (at % 64);
+            }
+        }
+        set
+    }
+
     /// `SetTerrainObstacleChecked`: secondary terrain when asked and the tile is in the room,
     /// otherwise a wall.
     fn set_obstacle(&mut self, x: i32, y: i32, use_secondary: bool, room: u8) {
@@ -387,13 +450,15 @@ impl Generator {
                 | usize::from(x <= 0) << 5;
             let mut direction = i32::from(AWAY_FROM_EDGES[(self.rand_int(4) & 3) as usize | edges]);
             let (dx, dy) = DIRECTIONS[(direction & 7) as usize];
-            let room = self.t(cur_x, cur_y).room;
-            // Leave the room, then cross any open floor. Off the floor the walk stops (the
-            // game never gets there from a real room).
-            while crate::tile::in_bounds(cur_x, cur_y) && self.t(cur_x, cur_y).room == room {
-                cur_x += dx;
-                cur_y += dy;
-            }
+            // Leave the room. The game walks while the tile's room index is the start tile's;
+            // a connected room's index covers exactly its cell's rectangle (carved whole,
+            // a merged room as the joint rectangle; nothing else carries the index, and
+            // secondary structures come later), so the walk ends on the first tile past the
+            // rectangle, found here without the walk and its data-dependent exit. The
+            // direction is cardinal: one of dx, dy is 0 and keeps its coordinate.
+            cur_x = [cell.start_x - 1, cur_x, cell.end_x][(dx + 1).clamp(0, 2) as usize];
+            cur_y = [cell.start_y - 1, cur_y, cell.end_y][(dy + 1).clamp(0, 2) as usize];
+            // Then cross any open floor.
             while self.open(cur_x, cur_y) {
                 cur_x += dx;
                 cur_y += dy;
@@ -412,6 +477,13 @@ impl Generator {
                 continue;
             }
             let mut steps = self.rand_int(3) + 3;
+            // The column from which a turn to the right ends the hallway on small and medium
+            // floors, tested with `&` so that large floors never branch on the position.
+            let stop_x = match self.status.floor_size {
+                FloorSize::Small => 32,
+                FloorSize::Medium => 48,
+                FloorSize::Large => i32::MAX,
+            };
             // Inside the loop the tile is at least 2 tiles from every edge, so its 8
             // neighbours are on the floor and are read by flat index without bounds tests.
             let open = |g: &Generator, at: usize| g.tiles.terrain[at] == Terrain::Floor;
@@ -433,7 +505,10 @@ impl Generator {
                     break;
                 }
                 let at = index(cur_x, cur_y);
-                if open(self, at) | (self.tiles.flags[at] & F_IMPASSABLE != 0) {
+                // The game also stops on an impassable tile, but only the outer frame is
+                // impassable (the spawn tests check it on every layout) and the tile is at
+                // least 2 tiles inside it here, so that test never holds and is not made.
+                if open(self, at) {
                     break;
                 }
                 // The neighbours are read whole and combined with `&` and `|`: short-circuit
@@ -460,16 +535,7 @@ impl Generator {
                         direction = (direction + 6) % 8;
                     }
                     (side_a, side_b) = sides(direction);
-                    if cur_x >= 32
-                        && self.status.floor_size == FloorSize::Small
-                        && direction == DIR8_RIGHT
-                    {
-                        break;
-                    }
-                    if cur_x >= 48
-                        && self.status.floor_size == FloorSize::Medium
-                        && direction == DIR8_RIGHT
-                    {
+                    if (cur_x >= stop_x) & (direction == DIR8_RIGHT) {
                         break;
                     }
                 }
@@ -489,62 +555,60 @@ impl Generator {
 
     /// `GenerateRoomImperfections`: walls grown in from the corners of flagged rooms.
     pub(crate) fn generate_room_imperfections(&mut self, grid_x: i32, grid_y: i32) {
-        for x in 0..grid_x {
-            for y in 0..grid_y {
-                let cell = *self.g(x, y);
-                if cell.is_invalid
-                    || cell.has_been_merged
-                    || cell.is_merged
-                    || !cell.is_room
-                    || !cell.is_connected
-                    || cell.has_secondary_structure
-                    || cell.is_maze_room
-                    || !cell.flag_imperfect
-                {
-                    continue;
-                }
-                if self.rand_int(100) < NO_IMPERFECTIONS_CHANCE {
-                    continue;
-                }
-                let length = ((cell.end_x - cell.start_x + cell.end_y - cell.start_y) / 4).max(1);
-                for _ in 0..length {
-                    for pass in 0..2 {
-                        let corner = self.rand_int(4);
-                        let (mut pt_x, mut pt_y, move_x, move_y) = match (corner, pass) {
-                            (0, 0) => (cell.start_x, cell.start_y, 0, 1),
-                            (0, _) => (cell.start_x, cell.start_y, 1, 0),
-                            (1, 0) => (cell.end_x - 1, cell.start_y, -1, 0),
-                            (1, _) => (cell.end_x - 1, cell.start_y, 0, 1),
-                            (2, 0) => (cell.end_x - 1, cell.end_y - 1, 0, -1),
-                            (2, _) => (cell.end_x - 1, cell.end_y - 1, -1, 0),
-                            (3, 0) => (cell.start_x, cell.end_y - 1, 1, 0),
-                            (3, _) => (cell.start_x, cell.end_y - 1, 0, -1),
-                            _ => (0, 0, 0, 0),
-                        };
-                        for _ in 0..10 {
-                            if pt_x < cell.start_x
-                                || pt_x >= cell.end_x
-                                || pt_y < cell.start_y
-                                || pt_y >= cell.end_y
-                            {
-                                break;
-                            }
-                            if self.open(pt_x, pt_y) {
-                                if !self.hallway_within_two(pt_x, pt_y) {
-                                    let expect = &CORNER_EXPECT_OPEN[(corner & 3) as usize];
-                                    let matches = (0..8).step_by(2).all(|d| {
-                                        let (dx, dy) = DIRECTIONS[d];
-                                        self.open(pt_x + dx, pt_y + dy) == expect[d]
-                                    });
-                                    if matches {
-                                        self.set_terrain(pt_x, pt_y, Terrain::Wall);
-                                    }
-                                }
-                                break;
-                            }
-                            pt_x += move_x;
-                            pt_y += move_y;
+        // The pass changes terrain only, so the flagged rooms are found up front.
+        let flagged = self.cell_set(grid_x, grid_y, true, |c| {
+            !c.is_invalid
+                & !c.has_been_merged
+                & !c.is_merged
+                & c.is_room
+                & c.is_connected
+                & !c.has_secondary_structure
+                & !c.is_maze_room
+                & c.flag_imperfect
+        });
+        for (x, y) in set_cells(flagged, true) {
+            let cell = *self.g(x, y);
+            if self.rand_int(100) < NO_IMPERFECTIONS_CHANCE {
+                continue;
+            }
+            let length = ((cell.end_x - cell.start_x + cell.end_y - cell.start_y) / 4).max(1);
+            for _ in 0..length {
+                for pass in 0..2 {
+                    let corner = self.rand_int(4);
+                    let (mut pt_x, mut pt_y, move_x, move_y) = match (corner, pass) {
+                        (0, 0) => (cell.start_x, cell.start_y, 0, 1),
+                        (0, _) => (cell.start_x, cell.start_y, 1, 0),
+                        (1, 0) => (cell.end_x - 1, cell.start_y, -1, 0),
+                        (1, _) => (cell.end_x - 1, cell.start_y, 0, 1),
+                        (2, 0) => (cell.end_x - 1, cell.end_y - 1, 0, -1),
+                        (2, _) => (cell.end_x - 1, cell.end_y - 1, -1, 0),
+                        (3, 0) => (cell.start_x, cell.end_y - 1, 1, 0),
+                        (3, _) => (cell.start_x, cell.end_y - 1, 0, -1),
+                        _ => (0, 0, 0, 0),
+                    };
+                    for _ in 0..10 {
+                        if pt_x < cell.start_x
+                            || pt_x >= cell.end_x
+                            || pt_y < cell.start_y
+                            || pt_y >= cell.end_y
+                        {
+                            break;
                         }
+                        if self.open(pt_x, pt_y) {
+                            if !self.hallway_within_two(pt_x, pt_y) {
+                                let expect = &CORNER_EXPECT_OPEN[(corner & 3) as usize];
+                                let matches = (0..8).step_by(2).all(|d| {
+                                    let (dx, dy) = DIRECTIONS[d];
+                                    self.open(pt_x + dx, pt_y + dy) == expect[d]
+                                });
+                                if matches {
+                                    self.set_terrain(pt_x, pt_y, Terrain::Wall);
+                                }
+                            }
+                            break;
+                        }
+                        pt_x += move_x;
+                        pt_y += move_y;
                     }
                 }
             }
@@ -580,128 +644,127 @@ impl Generator {
     /// `GenerateSecondaryStructures`: in each flagged room, one of: nothing, a maze (or a plus,
     /// or a dot), a checkerboard, a pool, an island, a dividing line.
     pub(crate) fn generate_secondary_structures(&mut self, grid_x: i32, grid_y: i32) {
-        for y in 0..grid_y {
-            for x in 0..grid_x {
-                let cell = *self.g(x, y);
-                if cell.is_invalid
-                    || cell.is_monster_house
-                    || cell.is_merged
-                    || !cell.is_room
-                    || !cell.flag_secondary_structure
-                    || cell.flag_imperfect
-                {
-                    continue;
+        // A structure changes only its own cell and none of the flags tested here, so the
+        // flagged rooms are found up front (y-major, the game's order).
+        let flagged = self.cell_set(grid_x, grid_y, false, |c| {
+            !c.is_invalid
+                & !c.is_monster_house
+                & !c.is_merged
+                & c.is_room
+                & c.flag_secondary_structure
+                & !c.flag_imperfect
+        });
+        for (x, y) in set_cells(flagged, false) {
+            let cell = *self.g(x, y);
+            let kind = self.rand_int(6);
+            let size_x = cell.end_x - cell.start_x;
+            let size_y = cell.end_y - cell.start_y;
+            let mid_x = (cell.end_x + cell.start_x) / 2;
+            let mid_y = (cell.end_y + cell.start_y) / 2;
+            let budget = self.status.secondary_structures_budget;
+            match kind {
+                1 if budget > 0 => {
+                    self.status.secondary_structures_budget -= 1;
+                    if size_x % 2 != 0 && size_y % 2 != 0 {
+                        self.generate_maze(x, y, true);
+                    } else if size_x >= 5 && size_y >= 5 {
+                        for (dx, dy) in [(0, 0), (0, -1), (-1, 0), (1, 0), (0, 1)] {
+                            self.set_terrain(mid_x + dx, mid_y + dy, Terrain::Secondary);
+                        }
+                    } else {
+                        self.set_terrain(mid_x, mid_y, Terrain::Secondary);
+                    }
+                    self.gm(x, y).has_secondary_structure = true;
                 }
-                let kind = self.rand_int(6);
-                let size_x = cell.end_x - cell.start_x;
-                let size_y = cell.end_y - cell.start_y;
-                let mid_x = (cell.end_x + cell.start_x) / 2;
-                let mid_y = (cell.end_y + cell.start_y) / 2;
-                let budget = self.status.secondary_structures_budget;
-                match kind {
-                    1 if budget > 0 => {
+                2 if budget > 0 && size_x % 2 != 0 && size_y % 2 != 0 => {
+                    self.status.secondary_structures_budget -= 1;
+                    for _ in 0..64 {
+                        let rx = self.rand_int(size_x);
+                        let ry = self.rand_int(size_y);
+                        if (rx + ry) % 2 != 0 {
+                            self.set_terrain(
+                                cell.start_x + rx,
+                                cell.start_y + ry,
+                                Terrain::Secondary,
+                            );
+                        }
+                    }
+                    self.gm(x, y).has_secondary_structure = true;
+                }
+                3 if size_x >= 5 && size_y >= 5 => {
+                    let mut x1 = self.rand_range(cell.start_x + 2, cell.end_x - 3);
+                    let mut y1 = self.rand_range(cell.start_y + 2, cell.end_y - 3);
+                    let mut x2 = self.rand_range(cell.start_x + 2, cell.end_x - 3);
+                    let y2 = self.rand_range(cell.start_y + 2, cell.end_y - 3);
+                    if self.status.secondary_structures_budget > 0 {
                         self.status.secondary_structures_budget -= 1;
-                        if size_x % 2 != 0 && size_y % 2 != 0 {
-                            self.generate_maze(x, y, true);
-                        } else if size_x >= 5 && size_y >= 5 {
-                            for (dx, dy) in [(0, 0), (0, -1), (-1, 0), (1, 0), (0, 1)] {
-                                self.set_terrain(mid_x + dx, mid_y + dy, Terrain::Secondary);
+                        if x1 > x2 {
+                            std::mem::swap(&mut x1, &mut x2);
+                        }
+                        // The game's y "swap" copies y2 into y1 and keeps y2, so a
+                        // reversed pair gives a one-row pool.
+                        if y1 > y2 {
+                            y1 = y2;
+                        }
+                        for px in x1..=x2 {
+                            for py in y1..=y2 {
+                                self.set_terrain(px, py, Terrain::Secondary);
                             }
-                        } else {
-                            self.set_terrain(mid_x, mid_y, Terrain::Secondary);
                         }
                         self.gm(x, y).has_secondary_structure = true;
                     }
-                    2 if budget > 0 && size_x % 2 != 0 && size_y % 2 != 0 => {
-                        self.status.secondary_structures_budget -= 1;
-                        for _ in 0..64 {
-                            let rx = self.rand_int(size_x);
-                            let ry = self.rand_int(size_y);
-                            if (rx + ry) % 2 != 0 {
-                                self.set_terrain(
-                                    cell.start_x + rx,
-                                    cell.start_y + ry,
-                                    Terrain::Secondary,
-                                );
-                            }
-                        }
-                        self.gm(x, y).has_secondary_structure = true;
+                }
+                4 if size_x >= 6 && size_y >= 6 && budget > 0 => {
+                    self.status.secondary_structures_budget -= 1;
+                    for (dx, dy) in [
+                        (-2, -2),
+                        (-1, -2),
+                        (0, -2),
+                        (1, -2),
+                        (-2, -1),
+                        (-2, 0),
+                        (-2, 1),
+                        (-1, 1),
+                        (0, 1),
+                        (1, -2),
+                        (1, -1),
+                        (1, 0),
+                        (1, 1),
+                    ] {
+                        let tile = self.tm(mid_x + dx, mid_y + dy);
+                        *tile.terrain = Terrain::Secondary;
+                        *tile.flags |= F_CORNER_CUTTABLE;
                     }
-                    3 if size_x >= 5 && size_y >= 5 => {
-                        let mut x1 = self.rand_range(cell.start_x + 2, cell.end_x - 3);
-                        let mut y1 = self.rand_range(cell.start_y + 2, cell.end_y - 3);
-                        let mut x2 = self.rand_range(cell.start_x + 2, cell.end_x - 3);
-                        let y2 = self.rand_range(cell.start_y + 2, cell.end_y - 3);
-                        if self.status.secondary_structures_budget > 0 {
-                            self.status.secondary_structures_budget -= 1;
-                            if x1 > x2 {
-                                std::mem::swap(&mut x1, &mut x2);
+                    let warp = self.tm(mid_x - 1, mid_y - 1);
+                    *warp.spawn |= SPAWN_TRAP | SPAWN_SPECIAL;
+                    for (dx, dy) in [(0, -1), (-1, 0), (0, 0)] {
+                        *self.tm(mid_x + dx, mid_y + dy).spawn |= SPAWN_ITEM | SPAWN_SPECIAL;
+                    }
+                    self.gm(x, y).has_secondary_structure = true;
+                }
+                5 if budget > 0 => {
+                    self.status.secondary_structures_budget -= 1;
+                    if self.rand_int(2) == 0 {
+                        let blocked =
+                            (cell.start_x..cell.end_x).any(|i| self.next_to_hallway(i, mid_y));
+                        if !blocked {
+                            for i in cell.start_x..cell.end_x {
+                                self.set_terrain(i, mid_y, Terrain::Secondary);
                             }
-                            // The game's y "swap" copies y2 into y1 and keeps y2, so a
-                            // reversed pair gives a one-row pool.
-                            if y1 > y2 {
-                                y1 = y2;
-                            }
-                            for px in x1..=x2 {
-                                for py in y1..=y2 {
-                                    self.set_terrain(px, py, Terrain::Secondary);
-                                }
+                            self.gm(x, y).has_secondary_structure = true;
+                        }
+                    } else {
+                        let blocked =
+                            (cell.start_y..cell.end_y).any(|i| self.next_to_hallway(mid_x, i));
+                        if !blocked {
+                            for i in cell.start_y..cell.end_y {
+                                self.set_terrain(mid_x, i, Terrain::Secondary);
                             }
                             self.gm(x, y).has_secondary_structure = true;
                         }
                     }
-                    4 if size_x >= 6 && size_y >= 6 && budget > 0 => {
-                        self.status.secondary_structures_budget -= 1;
-                        for (dx, dy) in [
-                            (-2, -2),
-                            (-1, -2),
-                            (0, -2),
-                            (1, -2),
-                            (-2, -1),
-                            (-2, 0),
-                            (-2, 1),
-                            (-1, 1),
-                            (0, 1),
-                            (1, -2),
-                            (1, -1),
-                            (1, 0),
-                            (1, 1),
-                        ] {
-                            let tile = self.tm(mid_x + dx, mid_y + dy);
-                            *tile.terrain = Terrain::Secondary;
-                            *tile.flags |= F_CORNER_CUTTABLE;
-                        }
-                        let warp = self.tm(mid_x - 1, mid_y - 1);
-                        *warp.spawn |= SPAWN_TRAP | SPAWN_SPECIAL;
-                        for (dx, dy) in [(0, -1), (-1, 0), (0, 0)] {
-                            *self.tm(mid_x + dx, mid_y + dy).spawn |= SPAWN_ITEM | SPAWN_SPECIAL;
-                        }
-                        self.gm(x, y).has_secondary_structure = true;
-                    }
-                    5 if budget > 0 => {
-                        self.status.secondary_structures_budget -= 1;
-                        if self.rand_int(2) == 0 {
-                            let blocked =
-                                (cell.start_x..cell.end_x).any(|i| self.next_to_hallway(i, mid_y));
-                            if !blocked {
-                                for i in cell.start_x..cell.end_x {
-                                    self.set_terrain(i, mid_y, Terrain::Secondary);
-                                }
-                                self.gm(x, y).has_secondary_structure = true;
-                            }
-                        } else {
-                            let blocked =
-                                (cell.start_y..cell.end_y).any(|i| self.next_to_hallway(mid_x, i));
-                            if !blocked {
-                                for i in cell.start_y..cell.end_y {
-                                    self.set_terrain(mid_x, i, Terrain::Secondary);
-                                }
-                                self.gm(x, y).has_secondary_structure = true;
-                            }
-                        }
-                    }
-                    _ => {}
                 }
+                _ => {}
             }
         }
     }

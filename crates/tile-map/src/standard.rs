@@ -2,10 +2,11 @@
 //! positions, room assignment, rooms and anchors, the connection random walk with dead-end
 //! removal, hallways, room merging and `EnsureConnectedGrid`.
 
+use crate::features::set_cells;
 use crate::generator::{Generator, GridCell};
 use crate::props::{FloorProperties, Quirks};
 use crate::tile::{
-    index, Terrain, ANCHOR_ROOM, HEIGHT, NO_ROOM, SPAWN_ITEM, SPAWN_STAIRS, SPAWN_TRAP, WIDTH,
+    Terrain, ANCHOR_ROOM, HEIGHT, NO_ROOM, SPAWN_ITEM, SPAWN_STAIRS, SPAWN_TRAP, WIDTH,
 };
 
 const W: i32 = WIDTH as i32;
@@ -336,56 +337,54 @@ impl Generator {
             return;
         }
         // Dead-end removal: scan x-outer; link a single-connection anchor in the first open
-        // direction from a random one; rescan from the start after every new link.
+        // direction from a random one; rescan from the start after every new link. Only
+        // anchors (valid cells without a room) take part and neither flag changes here, so
+        // they are found once.
+        let anchors = self.cell_set(grid_x, grid_y, true, |c| !c.is_invalid & !c.is_room);
         'rescan: loop {
             let mut linked = false;
-            for x in 0..grid_x {
-                for y in 0..grid_y {
+            for (x, y) in set_cells(anchors, true) {
+                let cell = self.g(x, y);
+                let links = [
+                    cell.connected_to_top,
+                    cell.connected_to_bottom,
+                    cell.connected_to_left,
+                    cell.connected_to_right,
+                ]
+                .iter()
+                .filter(|&&c| c)
+                .count();
+                if links != 1 {
+                    continue;
+                }
+                let mut direction = self.rand_int(4);
+                let mut found = false;
+                for _ in 0..8 {
                     let cell = self.g(x, y);
-                    if cell.is_invalid || cell.is_room {
-                        continue;
-                    }
-                    let links = [
-                        cell.connected_to_top,
-                        cell.connected_to_bottom,
-                        cell.connected_to_left,
-                        cell.connected_to_right,
-                    ]
-                    .iter()
-                    .filter(|&&c| c)
-                    .count();
-                    if links != 1 {
-                        continue;
-                    }
-                    let mut direction = self.rand_int(4);
-                    let mut found = false;
-                    for _ in 0..8 {
-                        let cell = self.g(x, y);
-                        let free = match direction {
-                            DIR_RIGHT => x < grid_x - 1 && !cell.connected_to_right,
-                            DIR_UP => y > 0 && !cell.connected_to_top,
-                            DIR_LEFT => x > 0 && !cell.connected_to_left,
-                            _ => y < grid_y - 1 && !cell.connected_to_bottom,
-                        };
-                        if free {
-                            found = true;
-                            break;
-                        }
-                        direction = (direction + 1) % 4;
-                    }
-                    if !found {
-                        continue;
-                    }
-                    // Quirk (faithful): the game checks the validity of the cell to the right
-                    // whatever the direction; fixed checks the cell the link goes to.
-                    let (check_x, check_y) = match self.quirks {
-                        Quirks::Faithful => (x + 1, y),
-                        Quirks::Fixed => Self::step(direction, x, y),
+                    let free = match direction {
+                        DIR_RIGHT => x < grid_x - 1 && !cell.connected_to_right,
+                        DIR_UP => y > 0 && !cell.connected_to_top,
+                        DIR_LEFT => x > 0 && !cell.connected_to_left,
+                        _ => y < grid_y - 1 && !cell.connected_to_bottom,
                     };
-                    if !self.g(check_x, check_y).is_invalid {
-                        self.link(x, y, direction);
-                        linked = true;
+                    if free {
+                        found = true;
+                        break;
                     }
+                    direction = (direction + 1) % 4;
+                }
+                if !found {
+                    continue;
+                }
+                // Quirk (faithful): the game checks the validity of the cell to the right
+                // whatever the direction; fixed checks the cell the link goes to.
+                let (check_x, check_y) = match self.quirks {
+                    Quirks::Faithful => (x + 1, y),
+                    Quirks::Fixed => Self::step(direction, x, y),
+                };
+                if !self.g(check_x, check_y).is_invalid {
+                    self.link(x, y, direction);
+                    linked = true;
                 }
             }
             if linked {
@@ -431,41 +430,47 @@ impl Generator {
         };
         let (along_len, across_len) = if horizontal { (W, H) } else { (H, W) };
         let step = if along >= target { -1 } else { 1 };
-        let across_on_floor = (0..across_len).contains(&across);
-        let mut counter = 0;
-        let finished = loop {
-            if along == target {
-                break true;
-            }
-            if counter >= 56 {
-                break false;
-            }
-            counter += 1;
-            // Off the floor nothing is open and writes are dropped.
-            if across_on_floor && (0..along_len).contains(&along) {
-                let at = if horizontal {
-                    index(along, across)
-                } else {
-                    index(across, along)
-                };
-                if self.tiles.terrain[at] == Terrain::Floor {
-                    // Joined an existing hallway (the start tile itself does not count).
-                    let at_start = along == start_along && (first || across == start_across);
-                    if !at_start {
-                        break false;
+        // The game gives up after 56 tiles; short of that the run ends on the target. The
+        // tile count is known up front, so the loop tests neither the target nor a counter.
+        let distance = target.abs_diff(along);
+        let tiles = distance.min(56);
+        // Off the floor nothing is open and writes are dropped.
+        if (0..across_len).contains(&across) {
+            // The flat index of (along, across) is `base + along * stride`.
+            let (base, stride) = if horizontal {
+                (across, H)
+            } else {
+                (across * H, 1)
+            };
+            for _ in 0..tiles {
+                if (0..along_len).contains(&along) {
+                    let at = (base + along * stride) as usize;
+                    if self.tiles.terrain[at] == Terrain::Floor {
+                        // Joined an existing hallway (the start tile itself does not count).
+                        let at_start = along == start_along && (first || across == start_across);
+                        if !at_start {
+                            *cur = if horizontal {
+                                (along, across)
+                            } else {
+                                (across, along)
+                            };
+                            return false;
+                        }
+                    } else {
+                        self.tiles.terrain[at] = Terrain::Floor;
                     }
-                } else {
-                    self.tiles.terrain[at] = Terrain::Floor;
                 }
+                along += step;
             }
-            along += step;
-        };
+        } else {
+            along += step * tiles as i32;
+        }
         *cur = if horizontal {
             (along, across)
         } else {
             (across, along)
         };
-        finished
+        distance <= 56
     }
 
     /// `CreateHallway`: from the start along one axis to the turn line, across, then to the end;
@@ -826,7 +831,7 @@ fn blend_column(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tile::TILES;
+    use crate::tile::{index, TILES};
     use rng::{DungeonRng, Rand16};
 
     /// Carving by column blends leaves the same tiles as opening the rectangle tile by tile,
