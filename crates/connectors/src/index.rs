@@ -384,11 +384,24 @@ impl GridIndex {
     /// Starts loading the first bucket of the cell holding `pos`, for a query that will
     /// come soon (the page table is small and usually cached; the buckets are not).
     pub(crate) fn prefetch_cell(&self, pos: IVec3) {
+        self.prefetch_bucket(self.cell_bucket(pos));
+    }
+
+    /// The place of the first bucket of the cell holding `pos`, or [`EMPTY`] when nothing was
+    /// ever filed in its page. It stays the same until the index is cleared (pages never
+    /// move), so a caller may keep it to prefetch the cell later without the page lookup.
+    pub(crate) fn cell_bucket(&self, pos: IVec3) -> u32 {
         let (page, local) = page_of(pos >> CELL_SHIFT);
-        if let (at, true) = self.find_slot(page) {
-            if let Some(bucket) = self.buckets.get(self.slots[at].1 as usize + local) {
-                prefetch(bucket);
-            }
+        match self.find_slot(page) {
+            (at, true) => self.slots[at].1 + local as u32,
+            _ => EMPTY,
+        }
+    }
+
+    /// Starts loading the bucket that [`GridIndex::cell_bucket`] named.
+    pub(crate) fn prefetch_bucket(&self, bucket: u32) {
+        if let Some(bucket) = self.buckets.get(bucket as usize) {
+            prefetch(bucket);
         }
     }
 
