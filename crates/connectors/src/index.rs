@@ -468,8 +468,9 @@ fn point_hash(pos: IVec3, tag: u8) -> u32 {
 }
 
 impl PointIndex {
-    /// Files `points` (numbered from 0), forgetting what was filed before.
-    pub fn rebuild(&mut self, points: &[(IVec3, u8)]) {
+    /// Files `points` (numbered from 0) under the position and tag `key` gives each,
+    /// forgetting what was filed before.
+    pub fn rebuild<T>(&mut self, points: &[T], key: impl Fn(&T) -> (IVec3, u8)) {
         let n = points.len();
         let len = (2 * n).next_power_of_two().max(16);
         self.slots.clear();
@@ -477,10 +478,12 @@ impl PointIndex {
         self.next.clear();
         self.next.resize(n, EMPTY);
         let mask = len - 1;
-        for (i, &(pos, tag)) in points.iter().enumerate() {
-            if let Some(&(ahead, ahead_tag)) = points.get(i + PREFETCH_AHEAD) {
+        for (i, point) in points.iter().enumerate() {
+            if let Some(ahead) = points.get(i + PREFETCH_AHEAD) {
+                let (ahead, ahead_tag) = key(ahead);
                 self.prefetch_at(ahead, ahead_tag);
             }
+            let (pos, tag) = key(point);
             let mut at = point_hash(pos, tag) as usize & mask;
             while (self.slots[at].0 != pos || self.slots[at].1 != tag) && self.slots[at].0 != NEVER
             {
@@ -554,7 +557,7 @@ mod tests {
             let points: Vec<(IVec3, u8)> = (0..n)
                 .map(|_| (IVec3::new(coord(), coord(), coord()), (coord() & 1) as u8))
                 .collect();
-            index.rebuild(&points);
+            index.rebuild(&points, |&point| point);
             let unfiled = (IVec3::splat(spread + 1), 0);
             for (pos, tag) in points.iter().copied().chain([unfiled]) {
                 for probe_tag in [tag, tag ^ 1] {
