@@ -4,7 +4,6 @@
 
 use std::collections::VecDeque;
 
-use glam::IVec3;
 use rng::Rng31;
 
 use crate::error::Error;
@@ -183,17 +182,19 @@ fn branching(builder: &mut Builder<'_>) -> Vec<usize> {
 }
 
 /// A room in one of random-walk's pick lists, with what a step from it reads first: where its
-/// connector states start, how many it has, and its corner (whose index cell the step will
-/// query). A room picked at random then costs one load before the step can ask for its record,
-/// states, index cell and other entry all at once, instead of waiting for its record first.
+/// connector states start and the index bucket of the cell at its corner (whose boxes the step
+/// will query). A room picked at random then costs one load before the step can ask for its
+/// record, states, index cell and other entry all at once, instead of waiting for its record
+/// first. Sixteen bytes, so an entry never straddles two cache lines and a large layout's lists
+/// take half the cache lines of entries holding the corner itself.
 #[derive(Clone, Copy)]
 struct PickEntry {
     placement: u32,
     /// The place of the room's entry in the other list, or [`ABSENT`].
     twin: u32,
     conn_base: u32,
-    connectors: u32,
-    origin: IVec3,
+    /// [`crate::index::GridIndex::cell_bucket`] of the room's corner.
+    cell_bucket: u32,
 }
 
 /// Two lists of rooms (the rooms that can grow, and the tips, a subset of them), each with O(1)
@@ -257,8 +258,7 @@ fn random_walk(builder: &mut Builder<'_>) {
             placement: p as u32,
             twin: ABSENT,
             conn_base: node.conn_base,
-            connectors: builder.n_connectors(p) as u32,
-            origin: node.origin,
+            cell_bucket: builder.index.cell_bucket(node.origin),
         }
     };
     lists.push_both(entry_of(builder, 0));
@@ -279,19 +279,21 @@ fn random_walk(builder: &mut Builder<'_>) {
         // A room picked at random: start loading everything the step reads about it, so that
         // these loads overlap.
         builder.prefetch_node(from);
-        builder.index.prefetch_cell(entry.origin);
-        let states = entry.conn_base as usize..(entry.conn_base + entry.connectors) as usize;
-        if let Some(state) = builder.conn_state.get(states.start) {
+        builder.index.prefetch_bucket(entry.cell_bucket);
+        if let Some(state) = builder.conn_state.get(entry.conn_base as usize) {
             prefetch(state);
         }
         let twin = &lists.lists[1 - list];
         if let Some(twin) = twin.get(entry.twin as usize) {
             prefetch(twin);
         }
+        // The connector count comes through the room's record, which arrives with the states.
+        let connectors = builder.n_connectors(from);
+        let states = entry.conn_base as usize..entry.conn_base as usize + connectors;
         let mut open = std::mem::take(&mut builder.order);
         open.clear();
         open.extend(
-            (0..entry.connectors as u16)
+            (0..connectors as u16)
                 .zip(&builder.conn_state[states])
                 .filter(|&(_, &state)| state == OPEN)
                 .map(|(c, _)| c),

@@ -384,11 +384,24 @@ impl GridIndex {
     /// Starts loading the first bucket of the cell holding `pos`, for a query that will
     /// come soon (the page table is small and usually cached; the buckets are not).
     pub(crate) fn prefetch_cell(&self, pos: IVec3) {
+        self.prefetch_bucket(self.cell_bucket(pos));
+    }
+
+    /// The place of the first bucket of the cell holding `pos`, or [`EMPTY`] when nothing was
+    /// ever filed in its page. It stays the same until the index is cleared (pages never
+    /// move), so a caller may keep it to prefetch the cell later without the page lookup.
+    pub(crate) fn cell_bucket(&self, pos: IVec3) -> u32 {
         let (page, local) = page_of(pos >> CELL_SHIFT);
-        if let (at, true) = self.find_slot(page) {
-            if let Some(bucket) = self.buckets.get(self.slots[at].1 as usize + local) {
-                prefetch(bucket);
-            }
+        match self.find_slot(page) {
+            (at, true) => self.slots[at].1 + local as u32,
+            _ => EMPTY,
+        }
+    }
+
+    /// Starts loading the bucket that [`GridIndex::cell_bucket`] named.
+    pub(crate) fn prefetch_bucket(&self, bucket: u32) {
+        if let Some(bucket) = self.buckets.get(bucket as usize) {
+            prefetch(bucket);
         }
     }
 
@@ -455,8 +468,9 @@ fn point_hash(pos: IVec3, tag: u8) -> u32 {
 }
 
 impl PointIndex {
-    /// Files `points` (numbered from 0), forgetting what was filed before.
-    pub fn rebuild(&mut self, points: &[(IVec3, u8)]) {
+    /// Files `points` (numbered from 0) under the position and tag `key` gives each,
+    /// forgetting what was filed before.
+    pub fn rebuild<T>(&mut self, points: &[T], key: impl Fn(&T) -> (IVec3, u8)) {
         let n = points.len();
         let len = (2 * n).next_power_of_two().max(16);
         self.slots.clear();
@@ -464,10 +478,12 @@ impl PointIndex {
         self.next.clear();
         self.next.resize(n, EMPTY);
         let mask = len - 1;
-        for (i, &(pos, tag)) in points.iter().enumerate() {
-            if let Some(&(ahead, ahead_tag)) = points.get(i + PREFETCH_AHEAD) {
+        for (i, point) in points.iter().enumerate() {
+            if let Some(ahead) = points.get(i + PREFETCH_AHEAD) {
+                let (ahead, ahead_tag) = key(ahead);
                 self.prefetch_at(ahead, ahead_tag);
             }
+            let (pos, tag) = key(point);
             let mut at = point_hash(pos, tag) as usize & mask;
             while (self.slots[at].0 != pos || self.slots[at].1 != tag) && self.slots[at].0 != NEVER
             {
@@ -541,7 +557,7 @@ mod tests {
             let points: Vec<(IVec3, u8)> = (0..n)
                 .map(|_| (IVec3::new(coord(), coord(), coord()), (coord() & 1) as u8))
                 .collect();
-            index.rebuild(&points);
+            index.rebuild(&points, |&point| point);
             let unfiled = (IVec3::splat(spread + 1), 0);
             for (pos, tag) in points.iter().copied().chain([unfiled]) {
                 for probe_tag in [tag, tag ^ 1] {

@@ -392,6 +392,16 @@ pub(crate) struct Node {
     pub kind: RoomType,
 }
 
+/// An unused connector while loops are closed: its world position and direction, its room
+/// and its number there (the direction is found with the position, in one pass over the rooms).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Unused {
+    pos: IVec3,
+    placement: u32,
+    connector: u16,
+    dir: Dir,
+}
+
 /// The door of a [`Link`]: [`ConnectionDoor`] with the one-way door's room given by side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum LinkDoor {
@@ -459,6 +469,7 @@ pub(crate) struct Buffers {
     combos: Vec<(u16, u8)>,
     order: Vec<u16>,
     near: Vec<(IVec3, u32, u16)>,
+    unused: Vec<Unused>,
     unused_index: PointIndex,
     partners: GridIndex,
 }
@@ -490,6 +501,8 @@ pub(crate) struct Builder<'p> {
     pub order: Vec<u16>,
     /// Unused connectors near a bridge's anchor, reused between searches.
     near: Vec<(IVec3, u32, u16)>,
+    /// The unused connectors, while loops are closed ([`Builder::collect_unused`]).
+    unused: Vec<Unused>,
     /// The unused connectors by position and direction, while loops are closed.
     unused_index: PointIndex,
     /// The unused connectors as points, for the bridges' window queries.
@@ -513,6 +526,7 @@ impl<'p> Builder<'p> {
             combos,
             order,
             near,
+            unused,
             unused_index,
             partners,
         } = buffers;
@@ -560,6 +574,7 @@ impl<'p> Builder<'p> {
             combos,
             order,
             near,
+            unused,
             unused_index,
             partners,
         }
@@ -581,6 +596,7 @@ impl<'p> Builder<'p> {
             combos: self.combos,
             order: self.order,
             near: self.near,
+            unused: self.unused,
             unused_index: self.unused_index,
             partners: self.partners,
         }
@@ -1131,18 +1147,25 @@ impl<'p> Builder<'p> {
         }
     }
 
-    /// The unused connectors, in placement order: (position, placement, connector).
-    fn collect_unused(&self) -> Vec<(IVec3, u32, u16)> {
-        let mut unused: Vec<(IVec3, u32, u16)> = Vec::new();
+    /// The unused connectors, in placement order, in `self.unused` (its memory kept from one
+    /// layout to the next: a large layout has a few hundred thousand).
+    fn collect_unused(&mut self) {
+        let mut unused = std::mem::take(&mut self.unused);
+        unused.clear();
         for p in 0..self.len() {
             for c in 0..self.n_connectors(p) {
                 if self.state(p, c) != USED {
-                    let (pos, _) = self.connector_world(p, c);
-                    unused.push((pos, p as u32, c as u16));
+                    let (pos, dir) = self.connector_world(p, c);
+                    unused.push(Unused {
+                        pos,
+                        placement: p as u32,
+                        connector: c as u16,
+                        dir,
+                    });
                 }
             }
         }
-        unused
+        self.unused = unused;
     }
 
     fn loop_allowed(&self, p: usize, c: usize, q: usize, d: usize) -> bool {
@@ -1168,32 +1191,25 @@ impl<'p> Builder<'p> {
     /// Joins facing pairs of unused connectors; returns how many loops it added.
     fn add_direct_loops(&mut self, mut loops: u32) -> u32 {
         let layout = &self.pack.layout;
-        let unused = self.collect_unused();
-        let dirs: Vec<Dir> = unused
-            .iter()
-            .map(|&(_, p, c)| self.connector_world(p as usize, usize::from(c)).1)
-            .collect();
+        self.collect_unused();
+        let unused = &self.unused;
         // Filed by position and direction: a connector's partner is then the first connector
         // filed under its doorstep and the opposite direction (every filed one is unused).
         let mut index = std::mem::take(&mut self.unused_index);
-        let keys: Vec<(IVec3, u8)> = unused
-            .iter()
-            .zip(&dirs)
-            .map(|(u, &dir)| (u.0, dir as u8))
-            .collect();
-        index.rebuild(&keys);
+        index.rebuild(unused, |u| (u.pos, u.dir as u8));
         let mut candidates: Vec<(usize, usize, usize, usize)> = Vec::new();
-        for (i, (&(pos, p, c), &dir)) in unused.iter().zip(&dirs).enumerate() {
+        for (i, u) in unused.iter().enumerate() {
             // The lookups land anywhere in the table: start the one a few steps ahead.
-            if let (Some(&(ahead, _, _)), Some(&ahead_dir)) =
-                (unused.get(i + PREFETCH_AHEAD), dirs.get(i + PREFETCH_AHEAD))
-            {
-                index.prefetch_at(ahead + ahead_dir.vector(), ahead_dir.opposite() as u8);
+            if let Some(ahead) = unused.get(i + PREFETCH_AHEAD) {
+                index.prefetch_at(ahead.pos + ahead.dir.vector(), ahead.dir.opposite() as u8);
             }
-            let (p, c) = (p as usize, usize::from(c));
-            let doorstep = pos + dir.vector();
-            if let Some(j) = index.at(doorstep, dir.opposite() as u8).next() {
-                let (q, d) = (unused[j].1 as usize, usize::from(unused[j].2));
+            let (p, c) = (u.placement as usize, usize::from(u.connector));
+            let doorstep = u.pos + u.dir.vector();
+            if let Some(j) = index.at(doorstep, u.dir.opposite() as u8).next() {
+                let (q, d) = (
+                    unused[j].placement as usize,
+                    usize::from(unused[j].connector),
+                );
                 // Each pair once, from its lower placement.
                 if q > p {
                     candidates.push((p, c, q, d));
@@ -1282,7 +1298,7 @@ impl<'p> Builder<'p> {
     fn find_bridge(
         &mut self,
         partners: &GridIndex,
-        unused: &[(IVec3, u32, u16)],
+        unused: &[Unused],
         p: usize,
         c: usize,
         max_pieces: u32,
@@ -1307,9 +1323,9 @@ impl<'p> Builder<'p> {
             max: doorstep + IVec3::splat(tables.bridge_reach),
         };
         partners.for_each_near(&window, |i| {
-            let (pos, q, d) = unused[i as usize];
-            if q as usize != p && window.contains(pos) {
-                near.push((pos, q, d));
+            let u = unused[i as usize];
+            if u.placement as usize != p && window.contains(u.pos) {
+                near.push((u.pos, u.placement, u.connector));
             }
         });
         near.sort_by_key(|e| (e.0.x, e.0.y, e.0.z, e.1, e.2));
@@ -1426,13 +1442,21 @@ impl<'p> Builder<'p> {
     fn add_bridges(&mut self, mut loops: u32) -> u32 {
         let layout = &self.pack.layout;
         let max_rooms = layout.max_rooms as usize;
-        let unused = self.collect_unused();
+        self.collect_unused();
+        let unused = std::mem::take(&mut self.unused);
         let mut partners = std::mem::take(&mut self.partners);
         partners.clear();
-        for (i, &(pos, _, _)) in unused.iter().enumerate() {
-            partners.insert(i as u32, &Aabb { min: pos, max: pos });
+        for (i, u) in unused.iter().enumerate() {
+            partners.insert(
+                i as u32,
+                &Aabb {
+                    min: u.pos,
+                    max: u.pos,
+                },
+            );
         }
-        let mut order: Vec<(u32, u16)> = unused.iter().map(|&(_, p, c)| (p, c)).collect();
+        let mut order: Vec<(u32, u16)> =
+            unused.iter().map(|u| (u.placement, u.connector)).collect();
         self.rng.shuffle(&mut order);
         let before = loops;
         for (p, c) in order {
@@ -1459,6 +1483,7 @@ impl<'p> Builder<'p> {
             loops += 1;
         }
         self.partners = partners;
+        self.unused = unused;
         loops - before
     }
 
