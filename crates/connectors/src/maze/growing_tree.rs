@@ -93,32 +93,53 @@ fn grow_mixed(
     let mut live = cells.len();
     let mut flagged = 0;
     while live > 0 {
+        // Each policy has its own copy of the step, so that the branch predictor learns their
+        // outcomes apart (the newest cell was usually just carved and has a way on; a random
+        // one is nearer an even bet).
         let slot = if take_newest.draw(rng) {
             // The last entry is never flagged: flagged entries at the end are popped at once.
-            cells.len() - 1
+            let slot = cells.len() - 1;
+            if let Some(next) = carve_to_random_neighbor(slots, offsets, cells[slot] as usize, rng)
+            {
+                cells.push(next as u32);
+                live += 1;
+                continue;
+            }
+            slot
         } else {
-            loop {
+            let slot = loop {
                 let slot = head + pick(rng, cells.len() - head);
                 if cells[slot] & RETIRED_ENTRY == 0 {
                     break slot;
                 }
+            };
+            if let Some(next) = carve_to_random_neighbor(slots, offsets, cells[slot] as usize, rng)
+            {
+                cells.push(next as u32);
+                live += 1;
+                continue;
             }
+            slot
         };
-        if let Some(next) = carve_to_random_neighbor(slots, offsets, cells[slot] as usize, rng) {
-            cells.push(next as u32);
-            live += 1;
-            continue;
-        }
         live -= 1;
-        cells[slot] |= RETIRED_ENTRY;
-        flagged += 1;
-        while head < cells.len() && cells[head] & RETIRED_ENTRY != 0 {
-            head += 1;
-            flagged -= 1;
-        }
-        while cells.len() > head && cells.last().is_some_and(|&c| c & RETIRED_ENTRY != 0) {
+        if slot + 1 == cells.len() {
+            // The newest entry leaves, and so do the flagged entries it uncovers.
             cells.pop();
-            flagged -= 1;
+            while cells.len() > head && cells.last().is_some_and(|&c| c & RETIRED_ENTRY != 0) {
+                cells.pop();
+                flagged -= 1;
+            }
+        } else if slot == head {
+            // The oldest entry leaves, and so do the flagged entries after it (the last entry
+            // is live, so this stops before the end).
+            head += 1;
+            while cells[head] & RETIRED_ENTRY != 0 {
+                head += 1;
+                flagged -= 1;
+            }
+        } else {
+            cells[slot] |= RETIRED_ENTRY;
+            flagged += 1;
         }
         if flagged * 2 > live {
             // More than a third of the entries are retired: compact, keeping the order.
