@@ -102,7 +102,8 @@ struct BlockCell {
 struct BlockScratch {
     /// Per cell: its sets (see [`BlockCell`]).
     cells: Box<[BlockCell; CELLS]>,
-    /// Per part (named by one of its cells): its number, written before it is read.
+    /// Per part (named by one of its cells): its number plus one, current only when above the
+    /// block's first part number (earlier blocks' numbers are all below it).
     part_of_label: Box<[u32; CELLS]>,
     /// The inner walls as `key << WALL_BITS | local wall`, in enumeration order.
     walls: Box<[u32; WALLS]>,
@@ -219,6 +220,8 @@ pub(super) fn carve_kruskal_with(
         ..
     } = scratch;
     let block = block.get_or_insert_with(BlockScratch::default);
+    // A previous maze's part numbers would pass for current ones.
+    block.part_of_label.fill(0);
     let stripe_cells = BLOCK.min(height) * width;
     for buffer in [&mut *east, &mut *south, &mut *part] {
         buffer.clear();
@@ -497,43 +500,62 @@ fn settle_block(
             *bits |= opened;
         }
     }
-    // Number the parts, then hand out each cell's.
-    let mut next_part = first_part;
-    for local_y in 0..rows {
-        for local_x in 0..columns {
-            let cell = local_y * BLOCK + local_x;
-            if part_of(&scratch.cells, cell) == cell {
-                scratch.part_of_label[cell] = next_part;
-                next_part += 1;
-            }
-        }
-    }
+    // Only the cells on the block's border (walls to other blocks) and those of the walls left
+    // pending need their part's number: each part gets one on its first such cell.
+    let mut numbers = PartNumbers {
+        first: first_part,
+        next: first_part,
+    };
     for local_y in 0..rows {
         let row = local_y * width + x0;
-        for local_x in 0..columns {
-            let cell = local_y * BLOCK + local_x;
-            part[row + local_x] = scratch.part_of_label[part_of(&scratch.cells, cell)];
+        let local = local_y * BLOCK;
+        let step = if local_y == 0 || local_y + 1 == rows {
+            1
+        } else {
+            // Only the first and last columns.
+            columns.saturating_sub(1).max(1)
+        };
+        for local_x in (0..columns).step_by(step) {
+            part[row + local_x] = numbers.of(scratch, local + local_x);
         }
     }
-    for &wall in &scratch.left[..left] {
-        let wall = usize::from(wall);
+    for index in 0..left {
+        let wall = usize::from(scratch.left[index]);
         let a = wall >> 1;
         let b = a + if wall & 1 == 0 { 1 } else { BLOCK };
-        let (index_a, index_b) = (
-            (a / BLOCK) * width + x0 + a % BLOCK,
-            (b / BLOCK) * width + x0 + b % BLOCK,
-        );
+        let index_a = (a / BLOCK) * width + x0 + a % BLOCK;
         let key = if wall & 1 == 0 {
             east[index_a]
         } else {
             south[index_a]
         };
+        let parts = [numbers.of(scratch, a), numbers.of(scratch, b)];
         pending.push(Pending {
             order: order(key, (y0 * width + index_a) << 1 | (wall & 1)),
-            parts: [part[index_a], part[index_b]],
+            parts,
         });
     }
-    next_part
+    numbers.next
+}
+
+/// Hands out the numbers of a block's parts, from `first` on, in the order they are asked for.
+struct PartNumbers {
+    first: u32,
+    next: u32,
+}
+
+impl PartNumbers {
+    /// The number of the part of block cell `cell`, handed out now if its part has none yet.
+    #[inline(always)]
+    fn of(&mut self, scratch: &mut BlockScratch, cell: usize) -> u32 {
+        let slot = &mut scratch.part_of_label[part_of(&scratch.cells, cell)];
+        // Selected, not branched on: whether a part was already numbered is random.
+        let fresh = *slot <= self.first;
+        let number = if fresh { self.next } else { *slot - 1 };
+        *slot = number + 1;
+        self.next += u32::from(fresh);
+        number
+    }
 }
 
 /// Puts the local wall `wall` with `key` at `place` of the block's walls, and counts its digits.
