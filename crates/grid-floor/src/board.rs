@@ -1,6 +1,7 @@
 //! The board of document 000 section 2 as bitsets: one `u128` per tile property, tiles laid out
-//! row by row with one padding column (`bit = y * (width + 1) + x`), so that shifting a set by one
-//! or by a row moves every tile to its neighbour and nothing wraps around an edge. Connectivity
+//! row by row at a fixed stride of 11 (`bit = y * 11 + x`, sides up to 10, so at least one padding
+//! column), so that shifting a set by one or by a row moves every tile to its neighbour and
+//! nothing wraps around an edge. Connectivity
 //! questions (IsConnected, components, distances) are answered by bitset flood fills, a dozen word
 //! operations per step, with no allocation.
 //!
@@ -10,6 +11,11 @@
 
 /// A set of tiles.
 pub type Bits = u128;
+
+/// The distance between rows, the same for every board size (the widest board, 10, plus one
+/// padding column): the row shifts of the flood fills and ring reads are then constants, a
+/// 128-bit shift by a constant being a third of the instructions of one by a variable.
+const STRIDE: u8 = 11;
 
 /// The 3x3 ring's cells as (dx, dy), in ring order (bit 0 first) from Up clockwise.
 const RING_CELLS: [(i32, i32); 8] = [
@@ -359,7 +365,7 @@ struct Layout {
 
 impl Layout {
     fn new(width: u8, height: u8) -> Layout {
-        let stride = width + 1;
+        let stride = STRIDE;
         let mut layout = Layout {
             width,
             height,
@@ -446,7 +452,6 @@ pub struct Board {
     pub width: u8,
     /// Tiles down.
     pub height: u8,
-    stride: u8,
     /// Every tile of the board.
     pub all: Bits,
     /// Permanent walls (`Tile.impassable` set by BuildMaze).
@@ -474,7 +479,6 @@ impl Board {
         Board {
             width,
             height,
-            stride: width + 1,
             all: layout.all,
             walls: 0,
             blocked: 0,
@@ -501,7 +505,6 @@ impl Board {
             self.spare_layouts.push(outgoing);
             self.width = width;
             self.height = height;
-            self.stride = width + 1;
             self.all = self.layout.all;
         }
         self.walls = 0;
@@ -520,7 +523,7 @@ impl Board {
     /// The position of `(x, y)`; callers keep coordinates on the board.
     #[inline]
     pub fn position(&self, x: u8, y: u8) -> u8 {
-        y * self.stride + x
+        y * STRIDE + x
     }
 
     /// `TileAt`: the position of `(x, y)`, or `None` off the board.
@@ -535,7 +538,17 @@ impl Board {
     /// The coordinates of a position.
     #[inline]
     pub fn xy(&self, position: u8) -> (u8, u8) {
-        (position % self.stride, position / self.stride)
+        (position % STRIDE, position / STRIDE)
+    }
+
+    /// The walls laid out with one padding column (`bit = y * (width + 1) + x`), the layout
+    /// [`crate::Floor`] keeps.
+    pub fn walls_by_width(&self) -> Bits {
+        let row: Bits = (1 << self.width) - 1;
+        let width = u32::from(self.width);
+        (0..u32::from(self.height)).fold(0, |packed, y| {
+            packed | ((self.walls >> (y * u32::from(STRIDE))) & row) << (y * (width + 1))
+        })
     }
 
     /// Tiles that block movement now: walls and temporary blocks.
@@ -560,7 +573,7 @@ impl Board {
     #[inline]
     pub fn spread(&self, set: Bits) -> Bits {
         // Strides are at most 11: the mask tells the compiler so, which shortens the shifts.
-        let stride = u32::from(self.stride) & 63;
+        let stride = u32::from(STRIDE) & 63;
         (set << 1) | (set >> 1) | (set << stride) | (set >> stride)
     }
 
@@ -605,7 +618,7 @@ impl Board {
     /// bits beyond the board are never set).
     #[inline]
     fn ring(&self, position: u8, set: Bits) -> usize {
-        let stride = u32::from(self.stride);
+        let stride = u32::from(STRIDE);
         // Bit k of `window` is tile `position - stride - 1 + k`.
         // Only the lowest 2 * stride + 3 bits (at most 25) are read: keep them as a u32.
         let window = (((set & self.all) << ((stride + 1) & 63)) >> (position & 127)) as u32;
@@ -747,7 +760,7 @@ impl Board {
         groups.closed |= bit(position);
         // The tile leaves the rings of its eight neighbours (as the cell opposite to theirs):
         // each row of three neighbours is one 32-bit masking (the fourth byte is kept).
-        let stride = usize::from(self.stride);
+        let stride = usize::from(STRIDE);
         let p = usize::from(position);
         // Down-Left, Down, Down-Right lose their Up-Right, Up, Up-Left cells.
         clear_ring_row(&mut groups.rings, p, [!(1 << 1), !(1 << 0), !(1 << 7)]);
@@ -928,7 +941,7 @@ impl Board {
         let runs = RING_RUNS[self.ring(position, set)];
         // A window's bit k is tile `position - stride - 1 + k` (off-board cells are never in a
         // run, so nothing is lost below tile 0 or above tile 127).
-        let frame = u32::from(self.stride) + 1;
+        let frame = u32::from(STRIDE) + 1;
         let seeds = |cells: u8| -> Bits {
             let window = Bits::from(self.layout.ring_windows[usize::from(cells)]);
             (window << (position & 127)) >> (frame & 127)
@@ -1022,7 +1035,7 @@ impl Board {
     /// The framed index ([`WallGroups`]) of a position.
     #[inline]
     fn framed(&self, position: u8) -> usize {
-        (usize::from(position) + usize::from(self.stride) + 1) & 255
+        (usize::from(position) + usize::from(STRIDE) + 1) & 255
     }
 
     /// The framed index ([`WallGroups`]) of ring cell `cell` of `position`.
@@ -1050,7 +1063,7 @@ impl Board {
     /// whether that neighbour of tile p is in the set.
     #[inline]
     fn ring_copies(&self, set: Bits) -> [Bits; 8] {
-        let stride = u32::from(self.stride) & 63;
+        let stride = u32::from(STRIDE) & 63;
         [
             set >> stride,
             set >> (stride + 1),
