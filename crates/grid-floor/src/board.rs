@@ -17,6 +17,54 @@ pub type Bits = u128;
 /// 128-bit shift by a constant being a third of the instructions of one by a variable.
 const STRIDE: u8 = 11;
 
+/// Per ring cell (the order of [`RING_GROUPS`]), its offset from a tile in [`WallGroups`]'
+/// framed indexing, where tile `p` sits at `p + STRIDE + 1`.
+const RING_OFFSETS: [u8; 8] = [
+    2 * STRIDE + 1,
+    2 * STRIDE + 2,
+    STRIDE + 2,
+    2,
+    1,
+    0,
+    STRIDE,
+    2 * STRIDE,
+];
+
+/// Per ring mask, its cells as bits of a window whose bit 0 is the tile `STRIDE + 1` before
+/// the centre (bit `RING_OFFSETS[cell]` for each cell), as [`Board::ring`] reads.
+const RING_WINDOWS: [u32; 256] = ring_windows();
+
+const fn ring_windows() -> [u32; 256] {
+    let mut windows = [0; 256];
+    let mut mask = 0;
+    while mask < 256 {
+        let mut cell = 0;
+        while cell < 8 {
+            if mask >> cell & 1 == 1 {
+                windows[mask] |= 1 << RING_OFFSETS[cell];
+            }
+            cell += 1;
+        }
+        mask += 1;
+    }
+    windows
+}
+
+/// Each position with its eight neighbours (bits off the board included).
+const BLOCKS: [Bits; 128] = blocks();
+
+const fn blocks() -> [Bits; 128] {
+    let mut blocks = [0; 128];
+    let mut position = 0;
+    while position < 128 {
+        let one: Bits = 1 << position;
+        let across = one | (one << 1) | (one >> 1);
+        blocks[position] = across | (across << STRIDE) | (across >> STRIDE);
+        position += 1;
+    }
+    blocks
+}
+
 /// The 3x3 ring's cells as (dx, dy), in ring order (bit 0 first) from Up clockwise.
 const RING_CELLS: [(i32, i32); 8] = [
     (0, 1),
@@ -349,18 +397,10 @@ struct Layout {
     adjacent: [Bits; 128],
     /// The Left and Right ones among them.
     horizontal: [Bits; 128],
-    /// Per ring cell (the order of [`RING_GROUPS`]), its offset from a tile in
-    /// [`WallGroups`]' framed indexing, where tile `p` sits at `p + stride + 1`.
-    ring_offsets: [u8; 8],
     /// The ring mask of every tile within the whole board, framed like [`WallGroups`].
     whole_rings: [u8; 256],
-    /// Per ring mask, its cells as bits of a window whose bit 0 is the tile `stride + 1`
-    /// before the centre (bit `ring_offsets[cell]` for each cell), as [`Board::ring`] reads.
-    ring_windows: [u32; 256],
     /// The tiles whose ring reaches beyond the board: they touch the region outside.
     edge: Bits,
-    /// Each tile with its eight neighbours (bits off the board included).
-    block: [Bits; 128],
 }
 
 impl Layout {
@@ -373,20 +413,8 @@ impl Layout {
             all_tiles: Vec::with_capacity(usize::from(width) * usize::from(height)),
             adjacent: [0; 128],
             horizontal: [0; 128],
-            ring_offsets: [
-                2 * stride + 1,
-                2 * stride + 2,
-                stride + 2,
-                2,
-                1,
-                0,
-                stride,
-                2 * stride,
-            ],
             whole_rings: [0; 256],
-            ring_windows: [0; 256],
             edge: 0,
-            block: [0; 128],
         };
         for y in 0..height {
             for x in 0..width {
@@ -401,16 +429,6 @@ impl Layout {
             let spread = (one << 1) | (one >> 1) | (one << shift) | (one >> shift);
             layout.adjacent[usize::from(position & 127)] = spread & layout.all;
             layout.horizontal[usize::from(position & 127)] = ((one << 1) | (one >> 1)) & layout.all;
-            let across = one | (one << 1) | (one >> 1);
-            layout.block[usize::from(position & 127)] =
-                across | (across << shift) | (across >> shift);
-        }
-        for mask in 0..256usize {
-            for (cell, offset) in layout.ring_offsets.into_iter().enumerate() {
-                if mask >> cell & 1 == 1 {
-                    layout.ring_windows[mask] |= 1 << offset;
-                }
-            }
         }
         let cells = RING_CELLS;
         for &position in &layout.all_tiles {
@@ -755,8 +773,7 @@ impl Board {
             root
         };
         groups.label[self.framed(position)] = region;
-        groups.touching[usize::from(region & 127)] |=
-            self.layout.block[usize::from(position & 127)];
+        groups.touching[usize::from(region & 127)] |= BLOCKS[usize::from(position & 127)];
         groups.closed |= bit(position);
         // The tile leaves the rings of its eight neighbours (as the cell opposite to theirs):
         // each row of three neighbours is one 32-bit masking (the fourth byte is kept).
@@ -943,7 +960,7 @@ impl Board {
         // run, so nothing is lost below tile 0 or above tile 127).
         let frame = u32::from(STRIDE) + 1;
         let seeds = |cells: u8| -> Bits {
-            let window = Bits::from(self.layout.ring_windows[usize::from(cells)]);
+            let window = Bits::from(RING_WINDOWS[usize::from(cells)]);
             (window << (position & 127)) >> (frame & 127)
         };
         if runs.count == 2 {
@@ -1041,7 +1058,7 @@ impl Board {
     /// The framed index ([`WallGroups`]) of ring cell `cell` of `position`.
     #[inline]
     fn ring_index(&self, position: u8, cell: u8) -> usize {
-        usize::from(position) + usize::from(self.layout.ring_offsets[usize::from(cell & 7)])
+        usize::from(position) + usize::from(RING_OFFSETS[usize::from(cell & 7)])
     }
 
     /// `FindDeletableSquares` as a set: the passable tiles that are not cut vertices (same
