@@ -1,9 +1,9 @@
 //! The board of document 000 section 2 as bitsets: one `u128` per tile property, tiles laid out
-//! row by row at a fixed stride of 11 (`bit = y * 11 + x`, sides up to 10, so at least one padding
-//! column), so that shifting a set by one or by a row moves every tile to its neighbour and
-//! nothing wraps around an edge. Connectivity
-//! questions (IsConnected, components, distances) are answered by bitset flood fills, a dozen word
-//! operations per step, with no allocation.
+//! row by row at a fixed stride of 11 (`bit = y * 11 + x`; sides are at most 10, so there is at
+//! least one padding column), so that shifting a set by one or by a row moves every tile to its
+//! neighbour and nothing wraps around an edge. Connectivity questions (IsConnected, components,
+//! distances) are answered by bitset flood fills, a dozen word operations per step, with no
+//! allocation.
 //!
 //! Directions follow the game: `Up = (x, y + 1)`, `Down = (x, y - 1)`, `Right = (x + 1, y)`,
 //! `Left = (x - 1, y)`. The `allTiles` order is x fastest, then y (the order the fan wiki's replay
@@ -12,10 +12,14 @@
 /// A set of tiles.
 pub type Bits = u128;
 
-/// The distance between rows, the same for every board size (the widest board, 10, plus one
-/// padding column): the row shifts of the flood fills and ring reads are then constants, a
-/// 128-bit shift by a constant being a third of the instructions of one by a variable.
-const STRIDE: u8 = 11;
+/// The distance between rows, the same for every board size (the widest board the data allows
+/// plus one padding column): the row shifts of the flood fills and ring reads are then
+/// constants, a 128-bit shift by a constant being a third of the instructions of one by a
+/// variable.
+const STRIDE: u8 = crate::data::MAX_SIDE + 1;
+
+// The widest and tallest board, with its row of padding above, fits a set.
+const _: () = assert!(STRIDE as u32 * (crate::data::MAX_SIDE as u32 + 1) <= 128);
 
 /// Per ring cell (the order of [`RING_GROUPS`]), its offset from a tile in [`WallGroups`]'
 /// framed indexing, where tile `p` sits at `p + STRIDE + 1`.
