@@ -1,8 +1,9 @@
 //! The board of document 000 section 2 as bitsets: one `u128` per tile property, tiles laid out
-//! row by row with one padding column (`bit = y * (width + 1) + x`), so that shifting a set by one
-//! or by a row moves every tile to its neighbour and nothing wraps around an edge. Connectivity
-//! questions (IsConnected, components, distances) are answered by bitset flood fills, a dozen word
-//! operations per step, with no allocation.
+//! row by row at a fixed stride of 11 (`bit = y * 11 + x`; sides are at most 10, so there is at
+//! least one padding column), so that shifting a set by one or by a row moves every tile to its
+//! neighbour and nothing wraps around an edge. Connectivity questions (IsConnected, components,
+//! distances) are answered by bitset flood fills, a dozen word operations per step, with no
+//! allocation.
 //!
 //! Directions follow the game: `Up = (x, y + 1)`, `Down = (x, y - 1)`, `Right = (x + 1, y)`,
 //! `Left = (x - 1, y)`. The `allTiles` order is x fastest, then y (the order the fan wiki's replay
@@ -10,6 +11,63 @@
 
 /// A set of tiles.
 pub type Bits = u128;
+
+/// The distance between rows, the same for every board size (the widest board the data allows
+/// plus one padding column): the row shifts of the flood fills and ring reads are then
+/// constants, a 128-bit shift by a constant being a third of the instructions of one by a
+/// variable.
+const STRIDE: u8 = crate::data::MAX_SIDE + 1;
+
+// The widest and tallest board, with its row of padding above, fits a set.
+const _: () = assert!(STRIDE as u32 * (crate::data::MAX_SIDE as u32 + 1) <= 128);
+
+/// Per ring cell (the order of [`RING_GROUPS`]), its offset from a tile in [`WallGroups`]'
+/// framed indexing, where tile `p` sits at `p + STRIDE + 1`.
+const RING_OFFSETS: [u8; 8] = [
+    2 * STRIDE + 1,
+    2 * STRIDE + 2,
+    STRIDE + 2,
+    2,
+    1,
+    0,
+    STRIDE,
+    2 * STRIDE,
+];
+
+/// Per ring mask, its cells as bits of a window whose bit 0 is the tile `STRIDE + 1` before
+/// the centre (bit `RING_OFFSETS[cell]` for each cell), as [`Board::ring`] reads.
+const RING_WINDOWS: [u32; 256] = ring_windows();
+
+const fn ring_windows() -> [u32; 256] {
+    let mut windows = [0; 256];
+    let mut mask = 0;
+    while mask < 256 {
+        let mut cell = 0;
+        while cell < 8 {
+            if mask >> cell & 1 == 1 {
+                windows[mask] |= 1 << RING_OFFSETS[cell];
+            }
+            cell += 1;
+        }
+        mask += 1;
+    }
+    windows
+}
+
+/// Each position with its eight neighbours (bits off the board included).
+const BLOCKS: [Bits; 128] = blocks();
+
+const fn blocks() -> [Bits; 128] {
+    let mut blocks = [0; 128];
+    let mut position = 0;
+    while position < 128 {
+        let one: Bits = 1 << position;
+        let across = one | (one << 1) | (one >> 1);
+        blocks[position] = across | (across << STRIDE) | (across >> STRIDE);
+        position += 1;
+    }
+    blocks
+}
 
 /// The 3x3 ring's cells as (dx, dy), in ring order (bit 0 first) from Up clockwise.
 const RING_CELLS: [(i32, i32); 8] = [
@@ -343,23 +401,15 @@ struct Layout {
     adjacent: [Bits; 128],
     /// The Left and Right ones among them.
     horizontal: [Bits; 128],
-    /// Per ring cell (the order of [`RING_GROUPS`]), its offset from a tile in
-    /// [`WallGroups`]' framed indexing, where tile `p` sits at `p + stride + 1`.
-    ring_offsets: [u8; 8],
     /// The ring mask of every tile within the whole board, framed like [`WallGroups`].
     whole_rings: [u8; 256],
-    /// Per ring mask, its cells as bits of a window whose bit 0 is the tile `stride + 1`
-    /// before the centre (bit `ring_offsets[cell]` for each cell), as [`Board::ring`] reads.
-    ring_windows: [u32; 256],
     /// The tiles whose ring reaches beyond the board: they touch the region outside.
     edge: Bits,
-    /// Each tile with its eight neighbours (bits off the board included).
-    block: [Bits; 128],
 }
 
 impl Layout {
     fn new(width: u8, height: u8) -> Layout {
-        let stride = width + 1;
+        let stride = STRIDE;
         let mut layout = Layout {
             width,
             height,
@@ -367,20 +417,8 @@ impl Layout {
             all_tiles: Vec::with_capacity(usize::from(width) * usize::from(height)),
             adjacent: [0; 128],
             horizontal: [0; 128],
-            ring_offsets: [
-                2 * stride + 1,
-                2 * stride + 2,
-                stride + 2,
-                2,
-                1,
-                0,
-                stride,
-                2 * stride,
-            ],
             whole_rings: [0; 256],
-            ring_windows: [0; 256],
             edge: 0,
-            block: [0; 128],
         };
         for y in 0..height {
             for x in 0..width {
@@ -395,16 +433,6 @@ impl Layout {
             let spread = (one << 1) | (one >> 1) | (one << shift) | (one >> shift);
             layout.adjacent[usize::from(position & 127)] = spread & layout.all;
             layout.horizontal[usize::from(position & 127)] = ((one << 1) | (one >> 1)) & layout.all;
-            let across = one | (one << 1) | (one >> 1);
-            layout.block[usize::from(position & 127)] =
-                across | (across << shift) | (across >> shift);
-        }
-        for mask in 0..256usize {
-            for (cell, offset) in layout.ring_offsets.into_iter().enumerate() {
-                if mask >> cell & 1 == 1 {
-                    layout.ring_windows[mask] |= 1 << offset;
-                }
-            }
         }
         let cells = RING_CELLS;
         for &position in &layout.all_tiles {
@@ -446,7 +474,6 @@ pub struct Board {
     pub width: u8,
     /// Tiles down.
     pub height: u8,
-    stride: u8,
     /// Every tile of the board.
     pub all: Bits,
     /// Permanent walls (`Tile.impassable` set by BuildMaze).
@@ -474,7 +501,6 @@ impl Board {
         Board {
             width,
             height,
-            stride: width + 1,
             all: layout.all,
             walls: 0,
             blocked: 0,
@@ -501,7 +527,6 @@ impl Board {
             self.spare_layouts.push(outgoing);
             self.width = width;
             self.height = height;
-            self.stride = width + 1;
             self.all = self.layout.all;
         }
         self.walls = 0;
@@ -520,7 +545,7 @@ impl Board {
     /// The position of `(x, y)`; callers keep coordinates on the board.
     #[inline]
     pub fn position(&self, x: u8, y: u8) -> u8 {
-        y * self.stride + x
+        y * STRIDE + x
     }
 
     /// `TileAt`: the position of `(x, y)`, or `None` off the board.
@@ -535,7 +560,17 @@ impl Board {
     /// The coordinates of a position.
     #[inline]
     pub fn xy(&self, position: u8) -> (u8, u8) {
-        (position % self.stride, position / self.stride)
+        (position % STRIDE, position / STRIDE)
+    }
+
+    /// The walls laid out with one padding column (`bit = y * (width + 1) + x`), the layout
+    /// [`crate::Floor`] keeps.
+    pub fn walls_by_width(&self) -> Bits {
+        let row: Bits = (1 << self.width) - 1;
+        let width = u32::from(self.width);
+        (0..u32::from(self.height)).fold(0, |packed, y| {
+            packed | ((self.walls >> (y * u32::from(STRIDE))) & row) << (y * (width + 1))
+        })
     }
 
     /// Tiles that block movement now: walls and temporary blocks.
@@ -560,7 +595,7 @@ impl Board {
     #[inline]
     pub fn spread(&self, set: Bits) -> Bits {
         // Strides are at most 11: the mask tells the compiler so, which shortens the shifts.
-        let stride = u32::from(self.stride) & 63;
+        let stride = u32::from(STRIDE) & 63;
         (set << 1) | (set >> 1) | (set << stride) | (set >> stride)
     }
 
@@ -605,7 +640,7 @@ impl Board {
     /// bits beyond the board are never set).
     #[inline]
     fn ring(&self, position: u8, set: Bits) -> usize {
-        let stride = u32::from(self.stride);
+        let stride = u32::from(STRIDE);
         // Bit k of `window` is tile `position - stride - 1 + k`.
         // Only the lowest 2 * stride + 3 bits (at most 25) are read: keep them as a u32.
         let window = (((set & self.all) << ((stride + 1) & 63)) >> (position & 127)) as u32;
@@ -742,12 +777,11 @@ impl Board {
             root
         };
         groups.label[self.framed(position)] = region;
-        groups.touching[usize::from(region & 127)] |=
-            self.layout.block[usize::from(position & 127)];
+        groups.touching[usize::from(region & 127)] |= BLOCKS[usize::from(position & 127)];
         groups.closed |= bit(position);
         // The tile leaves the rings of its eight neighbours (as the cell opposite to theirs):
         // each row of three neighbours is one 32-bit masking (the fourth byte is kept).
-        let stride = usize::from(self.stride);
+        let stride = usize::from(STRIDE);
         let p = usize::from(position);
         // Down-Left, Down, Down-Right lose their Up-Right, Up, Up-Left cells.
         clear_ring_row(&mut groups.rings, p, [!(1 << 1), !(1 << 0), !(1 << 7)]);
@@ -928,9 +962,9 @@ impl Board {
         let runs = RING_RUNS[self.ring(position, set)];
         // A window's bit k is tile `position - stride - 1 + k` (off-board cells are never in a
         // run, so nothing is lost below tile 0 or above tile 127).
-        let frame = u32::from(self.stride) + 1;
+        let frame = u32::from(STRIDE) + 1;
         let seeds = |cells: u8| -> Bits {
-            let window = Bits::from(self.layout.ring_windows[usize::from(cells)]);
+            let window = Bits::from(RING_WINDOWS[usize::from(cells)]);
             (window << (position & 127)) >> (frame & 127)
         };
         if runs.count == 2 {
@@ -1022,13 +1056,13 @@ impl Board {
     /// The framed index ([`WallGroups`]) of a position.
     #[inline]
     fn framed(&self, position: u8) -> usize {
-        (usize::from(position) + usize::from(self.stride) + 1) & 255
+        (usize::from(position) + usize::from(STRIDE) + 1) & 255
     }
 
     /// The framed index ([`WallGroups`]) of ring cell `cell` of `position`.
     #[inline]
     fn ring_index(&self, position: u8, cell: u8) -> usize {
-        usize::from(position) + usize::from(self.layout.ring_offsets[usize::from(cell & 7)])
+        usize::from(position) + usize::from(RING_OFFSETS[usize::from(cell & 7)])
     }
 
     /// `FindDeletableSquares` as a set: the passable tiles that are not cut vertices (same
@@ -1050,7 +1084,7 @@ impl Board {
     /// whether that neighbour of tile p is in the set.
     #[inline]
     fn ring_copies(&self, set: Bits) -> [Bits; 8] {
-        let stride = u32::from(self.stride) & 63;
+        let stride = u32::from(STRIDE) & 63;
         [
             set >> stride,
             set >> (stride + 1),

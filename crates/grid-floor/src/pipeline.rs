@@ -467,7 +467,7 @@ impl<'t> Generator<'t> {
                 .iter()
                 .map(|&kind| tables.reward_kinds[kind].name.as_str())
                 .collect(),
-            walls: self.board.walls,
+            walls: self.board.walls_by_width(),
             stride: self.board.width + 1,
         })
     }
