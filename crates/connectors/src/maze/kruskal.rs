@@ -52,11 +52,15 @@ const STRIDE: usize = BLOCK + 2;
 const PADDED: usize = STRIDE * STRIDE;
 /// The bits of a local wall number in a block sort entry (`key << WALL_BITS | local wall`).
 const WALL_BITS: u32 = 11;
-/// The low key digit of the block sort (its first pass); the high digit has the rest.
-const LOW_DIGIT_BITS: u32 = 11;
-/// The buckets of the block sort's two passes.
-const LOW_BUCKETS: usize = 1 << LOW_DIGIT_BITS;
-const HIGH_BUCKETS: usize = 1 << (KEY_BITS - LOW_DIGIT_BITS);
+/// The bits of each key digit of the block sort: three digits of 7 bits make the key. A block
+/// sorts only about 570 walls, so small digits (128 buckets each) beat two large ones, whose
+/// 3,072 bucket counts cost more to clear and sum than the third pass over the walls.
+const DIGIT_BITS: u32 = 7;
+/// The block sort's digits (passes).
+const DIGITS: usize = (KEY_BITS / DIGIT_BITS) as usize;
+/// The buckets of each digit.
+const BUCKETS: usize = 1 << DIGIT_BITS;
+const _: () = assert!(DIGITS as u32 * DIGIT_BITS == KEY_BITS);
 
 /// A wall between two parts, waiting for the last pass.
 #[derive(Debug, Clone, Copy, Default)]
@@ -127,20 +131,17 @@ struct BlockScratch {
     /// The inner walls that are the lightest of one of their cells, as local walls.
     tree: Box<[u16; WALLS]>,
     /// The other inner walls that no square drops, as `key << WALL_BITS | local wall`, in
-    /// enumeration order.
+    /// enumeration order (the sort's middle pass writes here too).
     walls: Box<[u32; WALLS]>,
-    /// The same walls sorted by their key's low digit (the sort's first pass).
-    by_low_digit: Box<[u32; WALLS]>,
-    /// The same walls sorted.
+    /// The same walls sorted (the sort's first and last passes write here).
     sorted: Box<[u32; WALLS]>,
     /// The walls left pending, as local walls.
     left: Box<[u16; WALLS]>,
     /// Per cell: the open sides its opened walls gave it, copied out at the block's end (an
     /// index in the block is cheaper than one in the maze).
     open: Box<[u8; CELLS]>,
-    /// The sort's bucket counts, then starts, per digit.
-    low_counts: Box<[u16; LOW_BUCKETS + 1]>,
-    high_counts: Box<[u16; HIGH_BUCKETS + 1]>,
+    /// The sort's bucket counts (at `digit value + 1`), then starts, per digit.
+    counts: Box<[[u16; BUCKETS + 1]; DIGITS]>,
 }
 
 /// A boxed array of `N` copies of `value`, built on the heap.
@@ -165,12 +166,10 @@ impl Default for BlockScratch {
             south_class: boxed(0),
             tree: boxed(0),
             walls: boxed(0),
-            by_low_digit: boxed(0),
             sorted: boxed(0),
             left: boxed(0),
             open: boxed(0),
-            low_counts: boxed(0),
-            high_counts: boxed(0),
+            counts: boxed([0; BUCKETS + 1]),
         }
     }
 }
@@ -421,66 +420,11 @@ fn settle_block(
         rows,
         east,
         south,
-        above_key,
+        ..
     } = *stripe;
     let columns = BLOCK.min(width - x0);
     settle_by_neighbourhood(stripe, x0, columns, scratch);
-    let mut wall_count = 0;
-    let mut tree_count = 0;
-    for local_y in 0..rows {
-        let row = local_y * width;
-        for local_x in 0..columns {
-            let (x, index) = (x0 + local_x, row + x0 + local_x);
-            let cell = local_y * BLOCK + local_x;
-            let at = padded(local_y, local_x);
-            let alone = Links {
-                label: cell as u16,
-                next: cell as u16,
-                size: 1,
-            };
-            let mut outward = NO_KEY;
-            if local_x == 0 && x > 0 {
-                outward = outward.min(east[index - 1]);
-            }
-            if local_x + 1 < columns {
-                let class = scratch.east_class[at];
-                add_classified(
-                    scratch,
-                    &mut wall_count,
-                    &mut tree_count,
-                    east[index],
-                    cell << 1,
-                    class,
-                );
-            } else {
-                // NO_KEY on the maze's east edge.
-                outward = outward.min(east[index]);
-            }
-            if local_y == 0 && y0 > 0 {
-                outward = outward.min(above_key[x]);
-            }
-            if local_y + 1 < rows {
-                let class = scratch.south_class[at];
-                add_classified(
-                    scratch,
-                    &mut wall_count,
-                    &mut tree_count,
-                    south[index],
-                    cell << 1 | 1,
-                    class,
-                );
-            } else {
-                // NO_KEY on the maze's south edge.
-                outward = outward.min(south[index]);
-            }
-            scratch.cells[cell] = BlockCell {
-                joined: alone,
-                part: 0,
-                written: 0,
-                outward,
-            };
-        }
-    }
+    let (tree_count, wall_count) = file_walls(stripe, x0, columns, scratch);
     scratch.open.fill(0);
     // The lightest walls of cells are in the tree whatever their order: join them first.
     for index in 0..tree_count {
@@ -497,13 +441,6 @@ fn settle_block(
         scratch.open[b] |= 8 >> (3 * south);
         let (small, large) = join(sets, set_a, set_b);
         sets[large].outward = sets[large].outward.min(sets[small].outward);
-    }
-    scratch.low_counts.fill(0);
-    scratch.high_counts.fill(0);
-    for index in 0..wall_count {
-        let entry = scratch.walls[index];
-        scratch.low_counts[low_digit(entry) + 1] += 1;
-        scratch.high_counts[high_digit(entry) + 1] += 1;
     }
     sort_walls(scratch, wall_count);
     let mut left = 0;
@@ -625,22 +562,129 @@ impl PartNumbers {
     }
 }
 
-/// Files the inner wall `wall` with `key` by its class (see [`settle_by_neighbourhood`]): to
-/// the tree list, to the walls to sort, or nowhere. Counted, not branched on: the classes come
-/// in random order.
-#[inline(always)]
-fn add_classified(
+/// Starts the block's cells as sets of one, with the lowest key of their walls out of the block,
+/// and files the block's inner walls by their class (see [`classify`]): the tree walls to
+/// `scratch.tree`, the walls to sort to `scratch.walls` in enumeration order. Returns how many
+/// of each. Each row's classes are packed into bit masks, so that only the walls filed cost a
+/// step (a step per wall cost about three times as many instructions).
+fn file_walls(
+    stripe: &Stripe<'_>,
+    x0: usize,
+    columns: usize,
     scratch: &mut BlockScratch,
-    wall_count: &mut usize,
-    tree_count: &mut usize,
-    key: u32,
-    wall: usize,
-    class: u8,
-) {
-    scratch.tree[*tree_count % WALLS] = wall as u16;
-    *tree_count += usize::from(class & TREE);
-    scratch.walls[*wall_count % WALLS] = key << WALL_BITS | wall as u32;
-    *wall_count += usize::from(class >> 1);
+) -> (usize, usize) {
+    let Stripe {
+        width,
+        y0,
+        rows,
+        east,
+        south,
+        above_key,
+    } = *stripe;
+    let BlockScratch {
+        cells,
+        east_keys,
+        south_keys,
+        east_class,
+        south_class,
+        tree,
+        walls,
+        ..
+    } = scratch;
+    for local_y in 0..rows {
+        let local = local_y * BLOCK;
+        for (cell, record) in (local..).zip(&mut cells[local..local + columns]) {
+            let alone = Links {
+                label: cell as u16,
+                next: cell as u16,
+                size: 1,
+            };
+            *record = BlockCell {
+                joined: alone,
+                part: 0,
+                written: 0,
+                outward: NO_KEY,
+            };
+        }
+    }
+    // The walls out of the block: NO_KEY on the maze's edges.
+    for local_y in 0..rows {
+        let (row, local) = (local_y * width + x0, local_y * BLOCK);
+        if x0 > 0 {
+            cells[local].outward = east[row - 1];
+        }
+        let last = &mut cells[local + columns - 1].outward;
+        *last = (*last).min(east[row + columns - 1]);
+    }
+    for local_x in 0..columns {
+        if y0 > 0 {
+            let first = &mut cells[local_x].outward;
+            *first = (*first).min(above_key[x0 + local_x]);
+        }
+        let last = &mut cells[(rows - 1) * BLOCK + local_x].outward;
+        *last = (*last).min(south[(rows - 1) * width + x0 + local_x]);
+    }
+    let (mut tree_count, mut wall_count) = (0, 0);
+    let all_columns = u32::MAX >> (BLOCK - columns);
+    for local_y in 0..rows {
+        let at = padded(local_y, 0);
+        let east_in = all_columns >> 1;
+        let south_in = if local_y + 1 < rows { all_columns } else { 0 };
+        let (east_tree, east_sort) = class_masks(&east_class[at..at + BLOCK]);
+        let (south_tree, south_sort) = class_masks(&south_class[at..at + BLOCK]);
+        // Bit `2 * local_x + south`, so that a row's walls come in enumeration order.
+        let tree_bits = spread(east_tree & east_in) | spread(south_tree & south_in) << 1;
+        let sort_bits = spread(east_sort & east_in) | spread(south_sort & south_in) << 1;
+        let first_wall = local_y * 2 * BLOCK;
+        let mut bits = tree_bits;
+        while bits != 0 {
+            tree[tree_count % WALLS] = (first_wall + bits.trailing_zeros() as usize) as u16;
+            tree_count += 1;
+            bits &= bits - 1;
+        }
+        let mut bits = sort_bits;
+        while bits != 0 {
+            let side = bits.trailing_zeros() as usize;
+            let key_at = at + side / 2;
+            // Selected, not branched on: east and south walls come in random order.
+            let key = [east_keys[key_at % PADDED], south_keys[key_at % PADDED]][side % 2];
+            walls[wall_count % WALLS] = key << WALL_BITS | (first_wall + side) as u32;
+            wall_count += 1;
+            bits &= bits - 1;
+        }
+    }
+    (tree_count, wall_count)
+}
+
+/// Packs a row of [`BLOCK`] wall classes into two masks, bit `local_x` set where the wall is in
+/// the tree, and where it is to sort: eight classes at a time, as bytes of a `u64` whose low
+/// bits a multiplication gathers into its top byte.
+#[inline(always)]
+fn class_masks(classes: &[u8]) -> (u32, u32) {
+    const LOW_BITS: u64 = 0x0101_0101_0101_0101;
+    // Byte i's low bit lands on bit 56 + i, and no two products overlap or carry.
+    const GATHER: u64 = 0x0102_0408_1020_4080;
+    let (mut tree, mut sort) = (0, 0);
+    for (chunk, eight) in classes.chunks_exact(8).take(BLOCK / 8).enumerate() {
+        let mut bytes = [0; 8];
+        bytes.copy_from_slice(eight);
+        let bytes = u64::from_le_bytes(bytes);
+        let shift = 8 * chunk;
+        tree |= (((bytes & LOW_BITS).wrapping_mul(GATHER) >> 56) as u32) << shift;
+        sort |= ((((bytes >> 1) & LOW_BITS).wrapping_mul(GATHER) >> 56) as u32) << shift;
+    }
+    (tree, sort)
+}
+
+/// Spreads the bits of `bits` to the even bits of a `u64` (bit i to bit 2i).
+#[inline(always)]
+fn spread(bits: u32) -> u64 {
+    let mut bits = u64::from(bits);
+    bits = (bits | bits << 16) & 0x0000_FFFF_0000_FFFF;
+    bits = (bits | bits << 8) & 0x00FF_00FF_00FF_00FF;
+    bits = (bits | bits << 4) & 0x0F0F_0F0F_0F0F_0F0F;
+    bits = (bits | bits << 2) & 0x3333_3333_3333_3333;
+    (bits | bits << 1) & 0x5555_5555_5555_5555
 }
 
 /// The padded index of block cell (`local_x`, `local_y`): one row and column of cells out of
@@ -754,56 +798,62 @@ fn settle_by_neighbourhood(
     }
 }
 
-/// A wall's class: [`TREE`] if it is the lightest wall of one of its cells, 2 (to sort) if it is
+/// A wall's class: 1 (in the tree) if it is the lightest wall of one of its cells, 2 (to sort) if it is
 /// neither that nor the heaviest wall of a square, else 0 (dropped).
 #[inline(always)]
 fn classify(tree: bool, dropped: bool) -> u8 {
     u8::from(tree) | u8::from(!(tree | dropped)) << 1
 }
 
-/// The class of a wall in the tree (see [`classify`]).
-const TREE: u8 = 1;
-
-/// The low digit of a block sort entry's key.
+/// Digit `digit` (0 the lowest) of a block sort entry's key.
 #[inline(always)]
-fn low_digit(entry: u32) -> usize {
-    (entry >> WALL_BITS) as usize % LOW_BUCKETS
+fn key_digit(entry: u32, digit: usize) -> usize {
+    (entry >> (WALL_BITS + digit as u32 * DIGIT_BITS)) as usize % BUCKETS
 }
 
-/// The high digit of a block sort entry's key.
-#[inline(always)]
-fn high_digit(entry: u32) -> usize {
-    (entry >> (WALL_BITS + LOW_DIGIT_BITS)) as usize % HIGH_BUCKETS
-}
-
-/// Sorts `scratch.walls[..count]` into `scratch.sorted`, given the count of each digit value
-/// (at `counts[digit + 1]`): a stable counting sort by the key's low digit, then one by its
-/// high digit. The walls come in enumeration order, so ties stay in wall order, and no step
-/// branches on the data (an insertion sort finishing a one-digit sort mispredicted about once
-/// per three walls).
+/// Sorts `scratch.walls[..count]` into `scratch.sorted` by key: a stable counting sort by each
+/// digit of the key, lowest first (walls to sorted, back to walls, to sorted). The walls come in
+/// enumeration order, so ties stay in wall order, and no step branches on the data (an
+/// insertion sort finishing a one-digit sort mispredicted about once per three walls).
 fn sort_walls(scratch: &mut BlockScratch, count: usize) {
     let BlockScratch {
         walls,
-        by_low_digit,
         sorted,
-        low_counts,
-        high_counts,
+        counts,
         ..
     } = scratch;
-    for bucket in 1..low_counts.len() {
-        low_counts[bucket] += low_counts[bucket - 1];
-    }
-    for bucket in 1..high_counts.len() {
-        high_counts[bucket] += high_counts[bucket - 1];
+    let count = count % (WALLS + 1);
+    for digit_counts in counts.iter_mut() {
+        digit_counts.fill(0);
     }
     for &entry in &walls[..count] {
-        let slot = &mut low_counts[low_digit(entry)];
-        by_low_digit[usize::from(*slot) % WALLS] = entry;
-        *slot += 1;
+        for (digit, digit_counts) in counts.iter_mut().enumerate() {
+            digit_counts[key_digit(entry, digit) + 1] += 1;
+        }
     }
-    for &entry in &by_low_digit[..count] {
-        let slot = &mut high_counts[high_digit(entry)];
-        sorted[usize::from(*slot) % WALLS] = entry;
+    for digit_counts in counts.iter_mut() {
+        for bucket in 1..digit_counts.len() {
+            digit_counts[bucket] += digit_counts[bucket - 1];
+        }
+    }
+    let [first, middle, last] = &mut **counts;
+    scatter_by_digit(&walls[..count], sorted, first, 0);
+    scatter_by_digit(&sorted[..count], walls, middle, 1);
+    scatter_by_digit(&walls[..count], sorted, last, 2);
+}
+
+/// One pass of [`sort_walls`]: moves `from` into `to` in the order of digit `digit`, stably,
+/// given each bucket's start.
+#[inline(always)]
+fn scatter_by_digit(
+    from: &[u32],
+    to: &mut [u32; WALLS],
+    starts: &mut [u16; BUCKETS + 1],
+    digit: usize,
+) {
+    for &entry in from {
+        let slot = &mut starts[key_digit(entry, digit)];
+        to[usize::from(*slot) % WALLS] = entry;
         *slot += 1;
     }
 }
