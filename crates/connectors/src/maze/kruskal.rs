@@ -115,6 +115,9 @@ struct BlockCell {
 struct BlockScratch {
     /// Per cell: its sets (see [`BlockCell`]).
     cells: Box<[BlockCell; CELLS]>,
+    /// Every cell a set of its own, no wall out: copied row by row into `cells` to start a
+    /// block (a copy beats building each record).
+    fresh: Box<[BlockCell; CELLS]>,
     /// Per part (named by one of its cells): its number plus one, current only when above the
     /// block's first part number (earlier blocks' numbers are all below it).
     part_of_label: Box<[u32; CELLS]>,
@@ -153,10 +156,29 @@ fn boxed<T: Copy, const N: usize>(value: T) -> Box<[T; N]> {
     }
 }
 
+/// The block's cells each in a set of its own, with no wall out of the block.
+fn fresh_cells() -> Box<[BlockCell; CELLS]> {
+    let mut cells = boxed(BlockCell::default());
+    for (cell, record) in cells.iter_mut().enumerate() {
+        *record = BlockCell {
+            joined: Links {
+                label: cell as u16,
+                next: cell as u16,
+                size: 1,
+            },
+            part: 0,
+            written: 0,
+            outward: NO_KEY,
+        };
+    }
+    cells
+}
+
 impl Default for BlockScratch {
     fn default() -> Self {
         BlockScratch {
             cells: boxed(BlockCell::default()),
+            fresh: fresh_cells(),
             part_of_label: boxed(0),
             east_keys: boxed(NO_KEY),
             south_keys: boxed(NO_KEY),
@@ -583,6 +605,7 @@ fn file_walls(
     } = *stripe;
     let BlockScratch {
         cells,
+        fresh,
         east_keys,
         south_keys,
         east_class,
@@ -593,19 +616,7 @@ fn file_walls(
     } = scratch;
     for local_y in 0..rows {
         let local = local_y * BLOCK;
-        for (cell, record) in (local..).zip(&mut cells[local..local + columns]) {
-            let alone = Links {
-                label: cell as u16,
-                next: cell as u16,
-                size: 1,
-            };
-            *record = BlockCell {
-                joined: alone,
-                part: 0,
-                written: 0,
-                outward: NO_KEY,
-            };
-        }
+        cells[local..local + columns].copy_from_slice(&fresh[local..local + columns]);
     }
     // The walls out of the block: NO_KEY on the maze's edges.
     for local_y in 0..rows {
@@ -647,7 +658,12 @@ fn file_walls(
             let side = bits.trailing_zeros() as usize;
             let key_at = at + side / 2;
             // Selected, not branched on: east and south walls come in random order.
-            let key = [east_keys[key_at % PADDED], south_keys[key_at % PADDED]][side % 2];
+            let keys = if side & 1 == 0 {
+                &east_keys
+            } else {
+                &south_keys
+            };
+            let key = keys[key_at % PADDED];
             walls[wall_count % WALLS] = key << WALL_BITS | (first_wall + side) as u32;
             wall_count += 1;
             bits &= bits - 1;
