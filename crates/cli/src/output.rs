@@ -69,6 +69,28 @@ pub enum Output {
     Stdout(std::io::BufWriter<std::io::StdoutLock<'static>>),
     /// A file being written.
     File(PendingFile),
+    /// Something that is not a regular file, such as `/dev/null` or a named pipe, written in
+    /// place: renaming a file over it would replace the device itself.
+    Special(std::io::BufWriter<fs::File>),
+}
+
+/// What an output path names now.
+#[derive(Debug, PartialEq, Eq)]
+enum Destination {
+    /// Nothing, or a regular file (or a link to one): written atomically.
+    File,
+    /// A folder: refused.
+    Folder,
+    /// A device, pipe or socket: written in place.
+    Special,
+}
+
+fn destination(path: &Path) -> Destination {
+    match fs::metadata(path) {
+        Ok(meta) if meta.is_dir() => Destination::Folder,
+        Ok(meta) if !meta.is_file() => Destination::Special,
+        _ => Destination::File,
+    }
 }
 
 /// A temporary file that becomes `path` when finished.
@@ -90,6 +112,22 @@ impl Output {
                 stdout,
             )));
         };
+        match destination(path) {
+            Destination::File => {}
+            Destination::Folder => {
+                return Err(bad_input(format!(
+                    "{}: is a folder; --out takes a file name",
+                    path.display()
+                )));
+            }
+            Destination::Special => {
+                let file = fs::OpenOptions::new()
+                    .write(true)
+                    .open(path)
+                    .with_context(|| format!("opening {}", path.display()))?;
+                return Ok(Output::Special(std::io::BufWriter::new(file)));
+            }
+        }
         if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
             fs::create_dir_all(parent).with_context(|| format!("creating {}", parent.display()))?;
         }
@@ -108,6 +146,7 @@ impl Output {
     pub fn finish(self) -> anyhow::Result<()> {
         match self {
             Output::Stdout(mut out) => out.flush().context("writing to standard output"),
+            Output::Special(mut out) => out.flush().context("writing the output"),
             Output::File(mut file) => {
                 if let Some(out) = file.out.take() {
                     // Flushed and closed before the rename.
@@ -145,6 +184,7 @@ impl Write for Output {
     fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
         match self {
             Output::Stdout(out) => out.write(bytes),
+            Output::Special(out) => out.write(bytes),
             Output::File(file) => file.writer()?.write(bytes),
         }
     }
@@ -152,6 +192,7 @@ impl Write for Output {
     fn write_all(&mut self, bytes: &[u8]) -> std::io::Result<()> {
         match self {
             Output::Stdout(out) => out.write_all(bytes),
+            Output::Special(out) => out.write_all(bytes),
             Output::File(file) => file.writer()?.write_all(bytes),
         }
     }
@@ -159,6 +200,7 @@ impl Write for Output {
     fn flush(&mut self) -> std::io::Result<()> {
         match self {
             Output::Stdout(out) => out.flush(),
+            Output::Special(out) => out.flush(),
             Output::File(file) => file.writer()?.flush(),
         }
     }
@@ -247,4 +289,23 @@ fn replace_dir(temporary: &Path, dir: &Path) -> anyhow::Result<()> {
     }
     let _ = fs::remove_dir_all(&old);
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn devices_and_folders_are_told_apart_from_files() {
+        let dir = std::env::temp_dir();
+        assert_eq!(destination(&dir), Destination::Folder);
+        let file = dir.join(format!("dungeon-output-test-{}", std::process::id()));
+        assert_eq!(destination(&file), Destination::File, "a new file");
+        fs::write(&file, b"x").expect("write a scratch file");
+        assert_eq!(destination(&file), Destination::File, "an existing file");
+        fs::remove_file(&file).expect("remove the scratch file");
+        // Read-only: only the metadata of the device is looked at.
+        #[cfg(unix)]
+        assert_eq!(destination(Path::new("/dev/null")), Destination::Special);
+    }
 }

@@ -1,7 +1,7 @@
 //! End-to-end tests of `--format png` and `--out` on `map`, `floor`, `layout` and `maze`: the
 //! picture is a PNG of the expected size, the same run gives the same bytes, `--out` writes
-//! exactly what standard output gets, and a batch asked for as a picture is refused with exit
-//! status 2 and nothing written.
+//! exactly what standard output gets, and a batch asked for as a picture, or an `--out` that is
+//! a folder, is refused with exit status 2 and nothing written.
 
 mod common;
 use common::dungeon_in;
@@ -100,5 +100,20 @@ fn batches_and_oversized_pictures_are_refused() {
             fs::read_dir(&dir).expect("scratch").next().is_none(),
             "{args:?} left a file"
         );
+    }
+    // An existing folder is not a file to write: refused, and left as it was.
+    fs::create_dir(dir.join("folder")).expect("a folder");
+    for command in ["map", "floor", "layout", "maze"] {
+        let output = dungeon_in(&dir, &[command, "--seed", "1", "--out", "folder"]);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{command}: {stderr}");
+        assert!(
+            stderr.contains("folder: is a folder"),
+            "{command}: {stderr}"
+        );
+        assert!(fs::read_dir(dir.join("folder"))
+            .expect("folder")
+            .next()
+            .is_none());
     }
 }
