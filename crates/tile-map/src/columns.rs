@@ -16,6 +16,31 @@ pub(crate) fn terrain_bytes(column: &[Terrain; HEIGHT]) -> [u8; HEIGHT] {
     column.map(|terrain| terrain as u8)
 }
 
+/// The AVX2 pieces of the whole-floor mask builds (`every_column_bits` in spawns.rs and
+/// `junction_masks` in terrain.rs), each of which checks for AVX2 at run time before calling in.
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+pub(crate) mod wide {
+    use std::arch::x86_64::{__m256i, _mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_movemask_epi8};
+
+    /// 32 bytes (a column) as one vector.
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    pub(crate) fn load(bytes: &[u8; 32]) -> __m256i {
+        #[allow(unsafe_code)]
+        // SAFETY: `bytes` is a reference to 32 readable bytes, the load reads exactly them;
+        // `_mm256_loadu_si256` allows any alignment, and this function enables AVX2.
+        let loaded = unsafe { _mm256_loadu_si256(bytes.as_ptr().cast()) };
+        loaded
+    }
+
+    /// Bit y set where byte y of `bytes` equals byte y of `value`.
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    pub(crate) fn eq_mask(bytes: __m256i, value: __m256i) -> u32 {
+        _mm256_movemask_epi8(_mm256_cmpeq_epi8(bytes, value)) as u32
+    }
+}
+
 /// Bit y set where `column[y] == value`.
 #[inline]
 pub(crate) fn eq_mask(column: &[u8; HEIGHT], value: u8) -> u32 {

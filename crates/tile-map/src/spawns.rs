@@ -374,19 +374,13 @@ fn every_column_bits_portable(tiles: &Tiles) -> FloorBits {
 #[target_feature(enable = "avx2")]
 fn every_column_bits_avx2(tiles: &Tiles) -> FloorBits {
     use std::arch::x86_64::{
-        __m256i, _mm256_and_si256, _mm256_cmpeq_epi16, _mm256_cmpeq_epi8, _mm256_loadu_si256,
-        _mm256_movemask_epi8, _mm256_packs_epi16, _mm256_permute4x64_epi64, _mm256_set1_epi16,
-        _mm256_set1_epi8, _mm256_setzero_si256,
+        __m256i, _mm256_and_si256, _mm256_cmpeq_epi16, _mm256_loadu_si256, _mm256_movemask_epi8,
+        _mm256_packs_epi16, _mm256_permute4x64_epi64, _mm256_set1_epi16, _mm256_set1_epi8,
+        _mm256_setzero_si256,
     };
     const _: () = assert!(HEIGHT == 32);
-    // The 32 bytes from `bytes` (a whole column, or half a column of flags).
-    let load = |bytes: &[u8; 32]| -> __m256i {
-        #[allow(unsafe_code)]
-        // SAFETY: `bytes` is a reference to 32 readable bytes, the load reads exactly them;
-        // `_mm256_loadu_si256` allows any alignment, and this function enables AVX2.
-        let loaded = unsafe { _mm256_loadu_si256(bytes.as_ptr().cast()) };
-        loaded
-    };
+    use crate::columns::wide::{eq_mask, load};
+    // Half a column of flags: 16 words, 32 bytes.
     let flag_half = |flags: &[u16; HEIGHT], from: usize| -> __m256i {
         let words: &[u16; 16] = flags[from % HEIGHT..].first_chunk().unwrap_or(&[0; 16]);
         #[allow(unsafe_code)]
@@ -409,7 +403,7 @@ fn every_column_bits_avx2(tiles: &Tiles) -> FloorBits {
             continue;
         };
         let terrain = load(&terrain_bytes(terrain));
-        let floor = mask(_mm256_cmpeq_epi8(terrain, floor_byte));
+        let floor = eq_mask(terrain, floor_byte);
         // All ones in a word with no flag but the unmarked ones.
         let no_flag = |words: __m256i| _mm256_cmpeq_epi16(_mm256_and_si256(words, kept), zero);
         // Packed in 128-bit lanes: rows 0-7, 16-23, 8-15, 24-31; the permute puts them in order.
@@ -418,9 +412,9 @@ fn every_column_bits_avx2(tiles: &Tiles) -> FloorBits {
             no_flag(flag_half(flags, 16)),
         ));
         bits.floor[x] = floor;
-        bits.wall[x] = mask(_mm256_cmpeq_epi8(terrain, wall_byte));
-        bits.room[x] = floor & !mask(_mm256_cmpeq_epi8(load(rooms), no_room));
-        bits.marked[x] = !mask(_mm256_cmpeq_epi8(load(spawns), zero)) | !mask(no_flags);
+        bits.wall[x] = eq_mask(terrain, wall_byte);
+        bits.room[x] = floor & !eq_mask(load(rooms), no_room);
+        bits.marked[x] = !eq_mask(load(spawns), zero) | !mask(no_flags);
     }
     bits
 }

@@ -81,20 +81,8 @@ fn junction_masks_portable(tiles: &Tiles) -> JunctionMasks {
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 #[target_feature(enable = "avx2")]
 fn junction_masks_avx2(tiles: &Tiles) -> JunctionMasks {
-    use std::arch::x86_64::{
-        __m256i, _mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_movemask_epi8, _mm256_set1_epi8,
-    };
-    const _: () = assert!(HEIGHT == 32);
-    let load = |bytes: &[u8; HEIGHT]| -> __m256i {
-        #[allow(unsafe_code)]
-        // SAFETY: `bytes` is a reference to 32 readable bytes, the load reads exactly them;
-        // `_mm256_loadu_si256` allows any alignment, and this function enables AVX2.
-        let loaded = unsafe { _mm256_loadu_si256(bytes.as_ptr().cast()) };
-        loaded
-    };
-    let equal = |bytes: __m256i, value: __m256i| {
-        _mm256_movemask_epi8(_mm256_cmpeq_epi8(bytes, value)) as u32
-    };
+    use crate::columns::wide::{eq_mask as equal, load};
+    use std::arch::x86_64::_mm256_set1_epi8;
     let floor_byte = _mm256_set1_epi8(Terrain::Floor as i8);
     let no_room = _mm256_set1_epi8(NO_ROOM as i8);
     let anchor = _mm256_set1_epi8(ANCHOR_ROOM as i8);
