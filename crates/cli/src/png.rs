@@ -12,8 +12,22 @@ use flate2::{Compression, Crc};
 /// An RGB colour.
 pub type Rgb = [u8; 3];
 
-/// The background between and around panels.
-const BACKGROUND: Rgb = [24, 24, 28];
+/// The background between and around panels, and the empty squares of a view.
+pub const BACKGROUND: Rgb = [24, 24, 28];
+/// The colours the views share, so that a wall or a monster looks the same in every picture.
+pub const WALL: Rgb = [52, 56, 66];
+/// Open floor.
+pub const FLOOR: Rgb = [222, 214, 190];
+/// The player, or where a dungeon starts.
+pub const PLAYER: Rgb = [40, 200, 240];
+/// A monster, or the end room.
+pub const MONSTER: Rgb = [204, 48, 48];
+/// Items, rewards and chests.
+pub const TREASURE: Rgb = [244, 204, 40];
+/// Doors.
+pub const DOOR: Rgb = [150, 100, 50];
+/// A glyph a palette does not know (never drawn by the views as they are).
+pub const UNKNOWN: Rgb = [255, 0, 255];
 /// Empty squares between panels.
 const GAP: usize = 1;
 

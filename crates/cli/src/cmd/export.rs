@@ -27,6 +27,7 @@ use nbt_export::{
 use crate::cmd::flat;
 use crate::cmd::layout::{generate, load_pack, parse_pack};
 use crate::fail::bad_input;
+use crate::png;
 
 #[derive(Args, Debug)]
 pub struct ExportArgs {
@@ -312,14 +313,14 @@ pub fn preview(export: &Export, assembly: &Assembly) -> String {
 /// The colour of each glyph of [`preview`] in `preview.png`.
 fn preview_colour(glyph: char) -> crate::png::Rgb {
     match glyph {
-        '#' => [52, 56, 66],
-        '.' => [222, 214, 190],
-        'D' => [150, 100, 50],
+        '#' => png::WALL,
+        '.' => png::FLOOR,
+        'D' => png::DOOR,
         'H' => [255, 255, 255],
-        'C' => [244, 204, 40],
-        'S' => [204, 48, 48],
+        'C' => png::TREASURE,
+        'S' => png::MONSTER,
         '+' => [120, 150, 200],
-        _ => [24, 24, 28],
+        _ => png::BACKGROUND,
     }
 }
 

@@ -11,6 +11,7 @@ use grid_floor::{ErrorKind, Floor, Generator, Setup, Tables};
 use rng::SeedCode;
 
 use crate::fail::bad_input;
+use crate::png;
 
 /// How a floor is printed.
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -54,12 +55,12 @@ pub struct FloorArgs {
 /// The PNG picture's colour for each letter of the ASCII board.
 pub(crate) fn glyph_colour(glyph: char) -> crate::png::Rgb {
     match glyph {
-        '#' => [52, 56, 66],
-        '.' => [222, 214, 190],
-        '@' => [40, 200, 240],
-        'M' => [204, 48, 48],
+        '#' => png::WALL,
+        '.' => png::FLOOR,
+        '@' => png::PLAYER,
+        'M' => png::MONSTER,
         'B' | 'F' => [128, 0, 24],
-        'R' => [244, 204, 40],
+        'R' => png::TREASURE,
         'T' => [176, 112, 56],
         'A' => [236, 236, 236],
         'P' => [150, 190, 80],
@@ -67,7 +68,7 @@ pub(crate) fn glyph_colour(glyph: char) -> crate::png::Rgb {
         'H' => [90, 150, 220],
         'K' => [255, 170, 40],
         'L' => [120, 220, 160],
-        _ => [255, 0, 255],
+        _ => png::UNKNOWN,
     }
 }
 

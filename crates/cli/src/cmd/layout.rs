@@ -10,6 +10,7 @@ use connectors::{ConnectionDoor, ConnectionKind, Dir, Engine, Layout, Pack, Plac
 use serde::Serialize;
 
 use crate::fail::bad_input;
+use crate::png;
 
 #[derive(Args, Debug)]
 pub struct LayoutArgs {
@@ -131,19 +132,19 @@ pub fn run(args: LayoutArgs) -> anyhow::Result<()> {
 /// The PNG picture's colour for each glyph of the ASCII map.
 fn glyph_colour(glyph: char) -> crate::png::Rgb {
     match glyph {
-        '#' => [52, 56, 66],
-        '.' => [222, 214, 190],
-        'S' => [40, 200, 240],
-        'E' => [204, 48, 48],
+        '#' => png::WALL,
+        '.' => png::FLOOR,
+        'S' => png::PLAYER,
+        'E' => png::MONSTER,
         'r' => [176, 168, 146],
         'c' => [150, 150, 150],
-        '$' => [244, 204, 40],
-        '+' => [150, 100, 50],
+        '$' => png::TREASURE,
+        '+' => png::DOOR,
         'L' => [230, 120, 20],
         '>' => [120, 80, 200],
         'o' => [80, 170, 90],
         '^' | 'v' => [255, 255, 255],
-        _ => [24, 24, 28],
+        _ => png::BACKGROUND,
     }
 }
 

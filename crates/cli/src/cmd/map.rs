@@ -9,6 +9,7 @@ use serde::Serialize;
 use tile_map::{parse_properties, preset, set_property, FloorProperties, Generator, Map, Quirks};
 
 use crate::fail::bad_input;
+use crate::png;
 
 #[derive(Args, Debug)]
 pub struct MapArgs {
@@ -64,19 +65,19 @@ enum Format {
 /// The PNG picture's colour for each glyph of the ASCII view.
 pub(crate) fn glyph_colour(glyph: char) -> crate::png::Rgb {
     match glyph {
-        '#' => [52, 56, 66],
+        '#' => png::WALL,
         '*' => [150, 118, 48],
         '~' => [58, 112, 200],
-        '.' => [222, 214, 190],
+        '.' => png::FLOOR,
         ',' => [176, 168, 146],
         'H' => [206, 134, 118],
         'K' => [132, 186, 124],
-        'm' => [204, 48, 48],
-        '$' => [244, 204, 40],
+        'm' => png::MONSTER,
+        '$' => png::TREASURE,
         '^' => [168, 84, 204],
-        '@' => [40, 200, 240],
+        '@' => png::PLAYER,
         '>' => [255, 255, 255],
-        _ => [255, 0, 255],
+        _ => png::UNKNOWN,
     }
 }
 
