@@ -5,7 +5,6 @@
 mod cmd;
 mod config_file;
 mod fail;
-#[allow(dead_code)] // Used by the subcommands that write files; seed only prints.
 mod output;
 mod png;
 
