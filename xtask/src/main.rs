@@ -1,7 +1,7 @@
 //! `cargo xtask`: the project's chores, in Rust so they run wherever cargo does.
 //!
 //! * `tidy`: every `.rs` file starts with a `//!` header; no `std` hash containers in generator
-//!   crates; no `todo!` / `unimplemented!` anywhere. Also run by `cargo test` (see `tests/tidy.rs`).
+//!   crates; no `todo!` / `unimplemented!` anywhere. Also run by `cargo test` (`tidy.rs`'s own test).
 //! * `fixtures [--check]`: regenerates the golden files under `tests/fixtures/` by running the
 //!   `dungeon` binary with the arguments listed in `tests/fixtures/index.txt`; `--check` fails when a
 //!   committed file differs instead of writing it.
@@ -15,7 +15,7 @@ mod fixtures;
 mod structures;
 mod tidy;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// The workspace this run works on: the nearest ancestor of the current directory whose
@@ -30,6 +30,27 @@ fn workspace_root() -> PathBuf {
         }
     }
     start
+}
+
+/// Appends to `out` every file below `dir` whose name ends with `.{extension}`, in sorted order
+/// (so that what a chore reports and writes does not depend on the file system's order). Skips
+/// hidden folders and `target/`; a folder that cannot be read contributes nothing.
+fn files_with_extension(dir: &Path, extension: &str, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let mut entries: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
+    entries.sort();
+    for path in entries {
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        if path.is_dir() {
+            if name != "target" && !name.starts_with('.') {
+                files_with_extension(&path, extension, out);
+            }
+        } else if path.extension().is_some_and(|e| e == extension) {
+            out.push(path);
+        }
+    }
 }
 
 fn main() -> ExitCode {

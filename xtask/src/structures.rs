@@ -12,7 +12,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use nbt_export::{build_blueprint, write_nbt, BlockState, IVec3, Structure, Tag};
 use serde_yaml::Value;
@@ -98,21 +98,6 @@ fn read_pack(path: &Path) -> Result<Vec<PackRoom>, String> {
         });
     }
     Ok(out)
-}
-
-fn yaml_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = fs::read_dir(dir) else {
-        return;
-    };
-    let mut entries: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
-    entries.sort();
-    for path in entries {
-        if path.is_dir() {
-            yaml_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "yaml") {
-            out.push(path);
-        }
-    }
 }
 
 fn is_doorway_open(state: Option<&BlockState>) -> bool {
@@ -299,7 +284,7 @@ fn key_label(key: &str) -> String {
 pub fn run(root: &Path, check: bool, scaffold: bool) -> Result<(), String> {
     let mut rooms: BTreeMap<String, PackRoom> = BTreeMap::new();
     let mut pack_files = Vec::new();
-    yaml_files(&root.join("configs/packs"), &mut pack_files);
+    crate::files_with_extension(&root.join("configs/packs"), "yaml", &mut pack_files);
     for pack in &pack_files {
         for room in read_pack(pack)? {
             rooms.insert(room.structure.clone(), room);
@@ -321,7 +306,7 @@ pub fn run(root: &Path, check: bool, scaffold: bool) -> Result<(), String> {
         }
     }
     let mut files = Vec::new();
-    yaml_files(&blueprints, &mut files);
+    crate::files_with_extension(&blueprints, "yaml", &mut files);
     let mut problems = Vec::new();
     let mut expected = Vec::new();
     for file in &files {
@@ -382,7 +367,7 @@ pub fn run(root: &Path, check: bool, scaffold: bool) -> Result<(), String> {
         }
     }
     let mut committed = Vec::new();
-    nbt_files(&root.join("structures"), &mut committed);
+    crate::files_with_extension(&root.join("structures"), "nbt", &mut committed);
     for file in committed {
         if !expected.contains(&file) {
             problems.push(format!("{} has no blueprint", file.display()));
@@ -393,21 +378,6 @@ pub fn run(root: &Path, check: bool, scaffold: bool) -> Result<(), String> {
         Ok(())
     } else {
         Err(problems.join("\n"))
-    }
-}
-
-fn nbt_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = fs::read_dir(dir) else {
-        return;
-    };
-    let mut entries: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
-    entries.sort();
-    for path in entries {
-        if path.is_dir() {
-            nbt_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "nbt") {
-            out.push(path);
-        }
     }
 }
 

@@ -1,34 +1,16 @@
 //! The tidy checks: cheap rules over the source tree that a reviewer would otherwise enforce.
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// Crates whose output must not depend on hash iteration order.
 const GENERATOR_CRATES: [&str; 5] = ["rng", "grid-floor", "tile-map", "connectors", "nbt-export"];
-
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = fs::read_dir(dir) else {
-        return;
-    };
-    let mut entries: Vec<_> = entries.flatten().map(|e| e.path()).collect();
-    entries.sort();
-    for path in entries {
-        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
-        if path.is_dir() {
-            if name != "target" && !name.starts_with('.') {
-                rust_files(&path, out);
-            }
-        } else if name.ends_with(".rs") {
-            out.push(path);
-        }
-    }
-}
 
 /// Returns every problem found, one line each, paths relative to `root`.
 pub fn problems(root: &Path) -> Vec<String> {
     let mut files = Vec::new();
     for dir in ["crates", "xtask", "tests"] {
-        rust_files(&root.join(dir), &mut files);
+        crate::files_with_extension(&root.join(dir), "rs", &mut files);
     }
     let mut problems = Vec::new();
     // Built from pieces so that this file does not flag itself.
