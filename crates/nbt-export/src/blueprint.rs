@@ -55,13 +55,7 @@ const MAX_PROBLEMS: usize = 20;
 
 /// Builds the structure a blueprint describes; every problem is reported with where it is.
 pub fn build_blueprint(text: &str) -> Result<Structure> {
-    let config: BlueprintConfig = serde_yaml::from_str(text).map_err(|e| {
-        let at = e
-            .location()
-            .map(|l| format!("line {}, column {}: ", l.line(), l.column()))
-            .unwrap_or_default();
-        Error::new(ErrorKind::Config(vec![format!("{at}{e}")]))
-    })?;
+    let config: BlueprintConfig = serde_yaml::from_str(text)?;
     let mut problems = Vec::new();
     let size = IVec3::from_array(config.size);
     if size.min_element() < 1 {

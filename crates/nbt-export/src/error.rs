@@ -97,6 +97,18 @@ impl From<std::io::Error> for Error {
     }
 }
 
+impl From<serde_yaml::Error> for Error {
+    /// A YAML file (a theme or a blueprint) that does not parse into its config: one problem,
+    /// with the line and column serde_yaml found it at, where it has one.
+    fn from(error: serde_yaml::Error) -> Self {
+        let at = error
+            .location()
+            .map(|l| format!("line {}, column {}: ", l.line(), l.column()))
+            .unwrap_or_default();
+        Error::new(ErrorKind::Config(vec![format!("{at}{error}")]))
+    }
+}
+
 impl From<fastnbt::error::Error> for Error {
     fn from(error: fastnbt::error::Error) -> Self {
         Error::invalid(format!("NBT serialization failed: {error}"))

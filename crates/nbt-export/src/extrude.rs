@@ -148,13 +148,7 @@ impl Theme {
     /// Parses and validates a theme; every problem is reported with its path (and, for YAML
     /// syntax or unknown fields, its line).
     pub fn from_yaml(text: &str) -> Result<Theme> {
-        let config: ThemeConfig = serde_yaml::from_str(text).map_err(|e| {
-            let at = e
-                .location()
-                .map(|l| format!("line {}, column {}: ", l.line(), l.column()))
-                .unwrap_or_default();
-            Error::new(ErrorKind::Config(vec![format!("{at}{e}")]))
-        })?;
+        let config: ThemeConfig = serde_yaml::from_str(text)?;
         let mut problems = Vec::new();
         if config.height == 0 || config.height > 384 {
             problems.push(format!("height: {} is not in 1..=384", config.height));
