@@ -114,17 +114,6 @@ struct StatsJson {
     corner_path: Summary,
 }
 
-fn fresh_seed() -> u32 {
-    // The one input that may come from outside the streams; it is reported, so the run can be
-    // repeated.
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_nanos())
-        .unwrap_or(0);
-    let mixed = (nanos as u64) ^ (u64::from(std::process::id()) << 32);
-    (mixed.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 33) as u32
-}
-
 pub fn run(args: MazeArgs) -> anyhow::Result<()> {
     let algorithm: Algorithm = args
         .algorithm
@@ -150,7 +139,7 @@ pub fn run(args: MazeArgs) -> anyhow::Result<()> {
     let first_seed = match args.seed {
         Some(seed) => (seed & 0x7FFF_FFFF) as u32,
         None => {
-            let seed = fresh_seed();
+            let seed = super::fresh_seed();
             eprintln!("dungeon: seed {seed}");
             seed
         }

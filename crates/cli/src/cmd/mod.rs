@@ -50,3 +50,14 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Floor(args) => floor::run(args),
     }
 }
+
+/// A seed for a run the user gave none: the one input that may come from outside the streams
+/// (the clock and the process id, mixed). Callers print it, so the run can be repeated.
+fn fresh_seed() -> u32 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos())
+        .unwrap_or(0);
+    let mixed = (nanos as u64) ^ (u64::from(std::process::id()) << 32);
+    (mixed.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 33) as u32
+}

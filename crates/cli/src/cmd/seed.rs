@@ -61,18 +61,6 @@ pub fn run(command: SeedCommand) -> anyhow::Result<()> {
     }
 }
 
-fn fresh_seed() -> u32 {
-    // A fresh seed is the one thing that may come from outside the streams: the clock and the
-    // process id, mixed. It is printed inside the code, so the run stays reproducible.
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_nanos())
-        .unwrap_or(0);
-    let mixed = (nanos as u64) ^ (u64::from(std::process::id()) << 32);
-    let mixed = mixed.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    (mixed >> 33) as u32
-}
-
 fn parse_difficulty(text: &str) -> anyhow::Result<u8> {
     if let Ok(index) = text.parse::<u8>() {
         if usize::from(index) < DIFFICULTIES.len() {
@@ -105,7 +93,7 @@ fn new(args: NewArgs) -> anyhow::Result<()> {
         .map_err(|_| bad_input(format!("--unlocks: {:?} is not hexadecimal", args.unlocks)))?;
     let seed = match args.seed {
         Some(seed) => (seed & 0x7FFF_FFFF) as u32,
-        None => fresh_seed(),
+        None => super::fresh_seed(),
     };
     let code = SeedCode::new(class, difficulty, unlocks, seed)
         .encode()
