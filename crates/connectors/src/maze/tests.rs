@@ -866,6 +866,38 @@ fn kruskal_is_the_minimum_spanning_tree_of_its_keys() {
     }
 }
 
+/// Kruskal computes an [`Lcg31`]'s keys eight at a time and takes any other generator's one
+/// by one: the same stream gives the same maze either way, and leaves the [`Lcg31`] where the
+/// draws one by one leave it (widths round every remainder of the lanes, heights round a stripe).
+#[test]
+fn kruskal_lanes_match_draws_one_by_one() {
+    /// An [`Lcg31`] that Kruskal cannot tell apart, so it draws one by one.
+    struct OneByOne(Lcg31);
+    impl rng::Rng31 for OneByOne {
+        fn next_u31(&mut self) -> u32 {
+            self.0.next_u31()
+        }
+    }
+    let mut scratch = kruskal::Scratch::default();
+    for width in (2..=18).chain([40, 129]) {
+        for height in [1, 31, 32, 33, 70] {
+            let seed = (width * 100 + height) as u32;
+            let mut lanes_rng = Lcg31::new(seed);
+            let mut one_rng = OneByOne(Lcg31::new(seed));
+            let mut lanes_maze = Maze::closed(width, height).unwrap();
+            let mut one_maze = Maze::closed(width, height).unwrap();
+            let cells = lanes_maze.cells_mut();
+            kruskal::carve_kruskal_with(cells, width, &mut lanes_rng, &mut scratch, true);
+            let cells = one_maze.cells_mut();
+            kruskal::carve_kruskal_with(cells, width, &mut one_rng, &mut scratch, true);
+            let context = format!("{width}x{height}");
+            assert!(lanes_maze == one_maze, "{context}");
+            assert_eq!(lanes_rng.state(), one_rng.0.state(), "{context}");
+            assert_eq!(lanes_rng.draws(), one_rng.0.draws(), "{context}");
+        }
+    }
+}
+
 /// Tied keys are taken by wall id, in the blocks as in the last pass: a generator with only a
 /// few distinct outputs makes ties everywhere.
 #[test]
