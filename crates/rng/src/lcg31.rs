@@ -123,6 +123,14 @@ pub trait Rng31 {
     /// One core step: the next 31-bit output.
     fn next_u31(&mut self) -> u32;
 
+    /// The next `out.len()` outputs, in order: exactly `out.len()` calls to
+    /// [`Rng31::next_u31`] (a generator may compute them faster, as [`Lcg31`] does).
+    fn fill_u31(&mut self, out: &mut [u32]) {
+        for slot in out {
+            *slot = self.next_u31();
+        }
+    }
+
     /// A float in [0, 1): `next / 2^31`. One step.
     fn float(&mut self) -> f64 {
         draw_to_float(self.next_u31())
@@ -233,6 +241,26 @@ pub trait Rng31 {
     }
 }
 
+/// `k + 1` core steps from state `s` lead to `(LANE_MUL[k] * s + LANE_ADD[k]) mod 2^31`: the
+/// step composed with itself, for `k` in `0..LANES`.
+const LANES: usize = 8;
+const LANE_MUL: [u32; LANES] = lane_steps().0;
+const LANE_ADD: [u32; LANES] = lane_steps().1;
+
+const fn lane_steps() -> ([u32; LANES], [u32; LANES]) {
+    let (mut mul, mut add) = ([0u32; LANES], [0u32; LANES]);
+    let (mut step_mul, mut step_add) = (MULTIPLIER, INCREMENT);
+    let mut k = 0;
+    while k < LANES {
+        mul[k] = step_mul as u32;
+        add[k] = step_add as u32;
+        step_mul = (step_mul * MULTIPLIER) & MASK31 as u64;
+        step_add = (step_add * MULTIPLIER + INCREMENT) & MASK31 as u64;
+        k += 1;
+    }
+    (mul, add)
+}
+
 impl Rng31 for Lcg31 {
     #[inline]
     fn next_u31(&mut self) -> u32 {
@@ -240,6 +268,26 @@ impl Rng31 for Lcg31 {
         self.state = next as u32;
         self.draws += 1;
         self.state
+    }
+
+    /// Eight outputs at a time, each computed from the state before them by its own multiply-add
+    /// (mod 2^32, which 2^31 divides), so they do not wait on each other as steps one by one do.
+    #[inline]
+    fn fill_u31(&mut self, out: &mut [u32]) {
+        let total = out.len();
+        let mut chunks = out.chunks_exact_mut(LANES);
+        for chunk in &mut chunks {
+            let state = self.state;
+            for (k, slot) in chunk.iter_mut().enumerate() {
+                *slot = LANE_MUL[k].wrapping_mul(state).wrapping_add(LANE_ADD[k]) & MASK31;
+            }
+            self.state = chunk[LANES - 1];
+        }
+        let rest = chunks.into_remainder();
+        self.draws += (total - rest.len()) as u64;
+        for slot in rest {
+            *slot = self.next_u31();
+        }
     }
 }
 

@@ -204,6 +204,30 @@ proptest! {
 }
 
 #[test]
+fn fill_gives_the_outputs_of_single_steps_and_counts_them() {
+    for seed in [0u32, 1, 7, 12_345, 0x7FFF_FFFF, 0xDEAD_BEEF] {
+        // Every remainder of the eight lanes, and runs of several whole chunks.
+        for len in (0..=20).chain([63, 64, 65, 1000]) {
+            let mut stepped = Lcg31::new(seed);
+            stepped.next_u31();
+            let expected: Vec<u32> = (0..len).map(|_| stepped.next_u31()).collect();
+            let mut filled = Lcg31::new(seed);
+            filled.next_u31();
+            let mut out = vec![0; len];
+            filled.fill_u31(&mut out);
+            assert_eq!(out, expected, "seed {seed}, {len} outputs");
+            assert_eq!(
+                filled.state(),
+                stepped.state(),
+                "seed {seed}, {len} outputs"
+            );
+            assert_eq!(filled.draws(), stepped.draws());
+            assert_eq!(filled.next_u31(), stepped.next_u31());
+        }
+    }
+}
+
+#[test]
 fn skip_lands_where_single_steps_would_and_counts_them() {
     for seed in [0u32, 1, 7, 12_345, 0x7FFF_FFFF, 0xDEAD_BEEF] {
         for steps in [0u64, 1, 2, 3, 17, 63, 64, 127, 128, 129, 1000, 4097] {

@@ -31,9 +31,7 @@
 //! Draws: one `next_u31` per inner wall, in enumeration order (row by row, each cell's east wall
 //! then its south wall), whose top 21 bits are that wall's key. Nothing else.
 
-use std::any::Any;
-
-use rng::{Lcg31, Rng31};
+use rng::Rng31;
 
 use super::Dir4;
 
@@ -205,6 +203,8 @@ pub(super) struct Scratch {
     east: Vec<u32>,
     /// The stripe's keys of south walls, likewise.
     south: Vec<u32>,
+    /// One row's draws, before they are dealt to its walls as keys.
+    draws: Vec<u32>,
     /// The stripe's cells' parts, likewise.
     part: Vec<u32>,
     /// The keys of the south walls of the previous stripe's last row.
@@ -232,7 +232,7 @@ const ROOT: u32 = 1 << 31;
 pub(super) fn carve_kruskal(
     cells: &mut [u8],
     width: usize,
-    rng: &mut (impl Rng31 + 'static),
+    rng: &mut impl Rng31,
     scratch: &mut Scratch,
 ) {
     let blocks = cells.len() >= BLOCKS_FROM;
@@ -249,7 +249,7 @@ const BLOCKS_FROM: usize = 1 << 14;
 pub(super) fn carve_kruskal_with(
     cells: &mut [u8],
     width: usize,
-    rng: &mut (impl Rng31 + 'static),
+    rng: &mut impl Rng31,
     scratch: &mut Scratch,
     blocks: bool,
 ) {
@@ -261,6 +261,7 @@ pub(super) fn carve_kruskal_with(
     let Scratch {
         east,
         south,
+        draws,
         part,
         above_key,
         above_part,
@@ -287,7 +288,8 @@ pub(super) fn carve_kruskal_with(
     let mut part_count = 0u32;
     for y0 in (0..height).step_by(BLOCK) {
         let rows = BLOCK.min(height - y0);
-        draw_stripe_keys(rng, width, y0 + rows < height, rows, east, south);
+        let keys = StripeKeys { east, south, draws };
+        draw_stripe_keys(rng, width, y0 + rows < height, rows, keys);
         let stripe = Stripe {
             width,
             y0,
@@ -380,158 +382,62 @@ fn order(key: u32, wall: usize) -> u64 {
 }
 
 /// Draws the keys of the stripe's `rows` rows in enumeration order; `last_has_south` says whether
-/// the stripe's last row has south walls (false only on the maze's last row).
-///
-/// Each draw of a plain generator waits for the one before (a multiply and an add, about five
-/// cycles, two million times per 1000 x 1000 maze). An [`Lcg31`]'s draws are instead computed
-/// eight at a time from its state (see [`LcgLanes`]), the same draws bit for bit, and the
-/// generator is then skipped to where the draws one by one would have left it.
+/// the stripe's last row has south walls (false only on the maze's last row). A row's draws are
+/// taken at once with [`Rng31::fill_u31`], then dealt to its walls: an [`rng::Lcg31`] computes
+/// them eight at a time from its state, where draws one by one each wait on the one before (a
+/// multiply and an add, two million times per 1000 x 1000 maze).
 fn draw_stripe_keys(
-    rng: &mut (impl Rng31 + 'static),
+    rng: &mut impl Rng31,
     width: usize,
     last_has_south: bool,
     rows: usize,
-    east: &mut [u32],
-    south: &mut [u32],
+    keys: StripeKeys<'_>,
 ) {
-    if let Some(lcg) = (rng as &mut dyn Any).downcast_mut::<Lcg31>() {
-        let mut lanes = LcgLanes::new(lcg.state());
-        fill_stripe_keys(&mut lanes, width, last_has_south, rows, east, south);
-        lcg.skip(lanes.steps);
-    } else {
-        fill_stripe_keys(&mut OneByOne(rng), width, last_has_south, rows, east, south);
-    }
-}
-
-/// The draw order of [`draw_stripe_keys`] over a source of keys.
-fn fill_stripe_keys(
-    keys: &mut impl KeySource,
-    width: usize,
-    last_has_south: bool,
-    rows: usize,
-    east: &mut [u32],
-    south: &mut [u32],
-) {
+    let StripeKeys { east, south, draws } = keys;
     for local_y in 0..rows {
         let row = local_y * width;
         let east = &mut east[row..row + width];
         let south = &mut south[row..row + width];
-        let mut x = 0;
         if local_y + 1 < rows || last_has_south {
-            // Each cell's east then south key: four cells per eight keys.
-            while x + 4 < width {
-                let eight = keys.eight();
-                for lane in 0..4 {
-                    east[x + lane] = eight[2 * lane];
-                    south[x + lane] = eight[2 * lane + 1];
-                }
-                x += 4;
+            // Each cell's east wall then its south wall; the last cell has only a south wall.
+            draws.resize(2 * width - 1, 0);
+            rng.fill_u31(draws);
+            let (pairs, last) = draws.split_at(2 * (width - 1));
+            for ((east, south), pair) in east.iter_mut().zip(&mut *south).zip(pairs.chunks_exact(2))
+            {
+                *east = key_of(pair[0]);
+                *south = key_of(pair[1]);
             }
-            for x in x..width - 1 {
-                east[x] = keys.one();
-                south[x] = keys.one();
-            }
-            south[width - 1] = keys.one();
+            south[width - 1] = key_of(last[0]);
         } else {
-            while x + 8 < width {
-                east[x..x + 8].copy_from_slice(&keys.eight());
-                x += 8;
-            }
-            for key in &mut east[x..width - 1] {
-                *key = keys.one();
+            let east = &mut east[..width - 1];
+            rng.fill_u31(east);
+            for key in east {
+                *key = key_of(*key);
             }
             south.fill(NO_KEY);
         }
-        east[width - 1] = NO_KEY;
     }
 }
 
-/// Where [`fill_stripe_keys`] takes its keys: the next one, or the next eight in draw order.
-trait KeySource {
-    /// The next key.
-    fn one(&mut self) -> u32;
-    /// The next eight keys.
-    fn eight(&mut self) -> [u32; 8];
-}
-
-/// Any generator, one draw after the other.
-struct OneByOne<'a, R>(&'a mut R);
-
-impl<R: Rng31> KeySource for OneByOne<'_, R> {
-    #[inline(always)]
-    fn one(&mut self) -> u32 {
-        draw_key(self.0)
-    }
-
-    #[inline(always)]
-    fn eight(&mut self) -> [u32; 8] {
-        // `from_fn` calls in index order, so the keys stay in draw order.
-        std::array::from_fn(|_| draw_key(self.0))
-    }
-}
-
-/// An [`Lcg31`]'s draws in eight lanes: `k` steps from state `s` lead to `mul[k] * s + add[k]`
-/// (mod 2^31), so the next eight draws are eight independent multiply-adds of the current state
-/// (mod 2^32 is enough, as 2^31 divides it). `steps` counts the draws made.
-struct LcgLanes {
-    state: u32,
-    mul: [u32; 8],
-    add: [u32; 8],
-    steps: u64,
-}
-
-impl LcgLanes {
-    /// Lanes starting at `state`. The step constants are read off the generator itself: `k`
-    /// steps from 0 give `add[k]`, from 1 `mul[k] + add[k]`.
-    fn new(state: u32) -> LcgLanes {
-        let (mut from_zero, mut from_one) = (Lcg31::new(0), Lcg31::new(1));
-        let (mut mul, mut add) = ([0; 8], [0; 8]);
-        for lane in 0..8 {
-            add[lane] = from_zero.next_u31();
-            mul[lane] = from_one.next_u31().wrapping_sub(add[lane]) & LCG_MASK;
-        }
-        LcgLanes {
-            state,
-            mul,
-            add,
-            steps: 0,
-        }
-    }
-}
-
-/// The state bits of an [`Lcg31`].
-const LCG_MASK: u32 = 0x7FFF_FFFF;
-
-impl KeySource for LcgLanes {
-    #[inline(always)]
-    fn one(&mut self) -> u32 {
-        self.state = self.mul[0]
-            .wrapping_mul(self.state)
-            .wrapping_add(self.add[0])
-            & LCG_MASK;
-        self.steps += 1;
-        self.state >> (31 - KEY_BITS)
-    }
-
-    #[inline(always)]
-    fn eight(&mut self) -> [u32; 8] {
-        let states: [u32; 8] = std::array::from_fn(|lane| {
-            self.mul[lane]
-                .wrapping_mul(self.state)
-                .wrapping_add(self.add[lane])
-                & LCG_MASK
-        });
-        self.state = states[7];
-        self.steps += 8;
-        states.map(|state| state >> (31 - KEY_BITS))
-    }
+/// The buffers [`draw_stripe_keys`] writes: the stripe's keys, and one row's draws.
+struct StripeKeys<'a> {
+    east: &'a mut [u32],
+    south: &'a mut [u32],
+    draws: &'a mut Vec<u32>,
 }
 
 /// One wall's key: the top [`KEY_BITS`] of a draw (masked first, so that a generator breaking
 /// the 31-bit promise cannot reach past them).
 #[inline(always)]
 fn draw_key(rng: &mut impl Rng31) -> u32 {
-    (rng.next_u31() & 0x7FFF_FFFF) >> (31 - KEY_BITS)
+    key_of(rng.next_u31())
+}
+
+/// The key of a draw (see [`draw_key`]).
+#[inline(always)]
+fn key_of(draw: u32) -> u32 {
+    (draw & 0x7FFF_FFFF) >> (31 - KEY_BITS)
 }
 
 /// One stripe of blocks: its rows' keys and the keys of the walls to the stripe above.

@@ -51,14 +51,11 @@ pub const MAX_CELLS: usize = 1 << 26;
 
 /// Generates a perfect `width x height` maze with `algorithm`. Errors on a zero size, on more
 /// than [`MAX_CELLS`] cells, and on a growing-tree mixed ratio outside [0, 1].
-///
-/// The generator is `'static` so that Kruskal can tell an [`rng::Lcg31`] apart and draw its keys
-/// in lanes (the same draws).
 pub fn generate(
     algorithm: Algorithm,
     width: usize,
     height: usize,
-    rng: &mut (impl Rng31 + 'static),
+    rng: &mut impl Rng31,
 ) -> Result<Maze, Error> {
     let mut maze = Maze::closed(width, height)?;
     Generator::new().generate_into(&mut maze, algorithm, width, height, rng)?;
@@ -90,7 +87,7 @@ impl Generator {
         algorithm: Algorithm,
         width: usize,
         height: usize,
-        rng: &mut (impl Rng31 + 'static),
+        rng: &mut impl Rng31,
     ) -> Result<(), Error> {
         grid::cell_count(width, height)?;
         if let Algorithm::GrowingTree(policy) = algorithm {

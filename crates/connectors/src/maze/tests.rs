@@ -866,12 +866,13 @@ fn kruskal_is_the_minimum_spanning_tree_of_its_keys() {
     }
 }
 
-/// Kruskal computes an [`Lcg31`]'s keys eight at a time and takes any other generator's one
-/// by one: the same stream gives the same maze either way, and leaves the [`Lcg31`] where the
-/// draws one by one leave it (widths round every remainder of the lanes, heights round a stripe).
+/// Kruskal takes its keys with `fill_u31`, which an [`Lcg31`] computes eight at a time and a
+/// generator that does not override it draws one by one: the same stream gives the same maze
+/// either way, and leaves the [`Lcg31`] where the draws one by one leave it (widths round every
+/// remainder of the lanes, heights round a stripe).
 #[test]
 fn kruskal_lanes_match_draws_one_by_one() {
-    /// An [`Lcg31`] that Kruskal cannot tell apart, so it draws one by one.
+    /// An [`Lcg31`] with the trait's own `fill_u31`, one draw after the other.
     struct OneByOne(Lcg31);
     impl rng::Rng31 for OneByOne {
         fn next_u31(&mut self) -> u32 {
