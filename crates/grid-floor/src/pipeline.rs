@@ -74,7 +74,6 @@ pub struct History {
 struct Component {
     start: usize,
     len: usize,
-    threat: u32,
     open_squares: u32,
     stage: usize,
     exhausted: bool,
@@ -904,9 +903,25 @@ impl<'t> Generator<'t> {
                 region_count += 1;
             }
         });
-        let mut threats = [0u32; 64];
-        self.threat_distances(player, &regions[..region_count], &mut threats);
-        for (&region, &threat) in regions[..region_count].iter().zip(&threats) {
+        let mut by_level = [0u64; 64];
+        let levels = self.threat_distances(player, &regions[..region_count], &mut by_level);
+        // Highest threat first, ties in region order, without a sort: the regions never
+        // entered, then those of each distance level, the last level first.
+        let listed = u64::MAX.checked_shr(64 - region_count as u32).unwrap_or(0);
+        let entered = by_level[..levels].iter().fold(0, |all, &level| all | level);
+        let mut by_threat = [0u8; 64];
+        let mut count = 0;
+        for mut set in
+            std::iter::once(listed & !entered).chain(by_level[..levels].iter().rev().copied())
+        {
+            while set != 0 {
+                by_threat[count & 63] = set.trailing_zeros() as u8;
+                count += 1;
+                set &= set - 1;
+            }
+        }
+        for &index in &by_threat[..count.min(64)] {
+            let region = regions[usize::from(index)];
             let start = self.component_tiles.len();
             self.component_tiles.extend(tiles_of(region));
             let len = self.component_tiles.len() - start;
@@ -918,14 +933,12 @@ impl<'t> Generator<'t> {
             self.components.push(Component {
                 start,
                 len,
-                threat,
                 open_squares,
                 stage: 0,
                 exhausted: false,
                 picks: 0,
             });
         }
-        self.components.sort_by_key(|c| std::cmp::Reverse(c.threat));
 
         // GenerateRewards: the name list in build order.
         self.names.clear();
@@ -1043,14 +1056,21 @@ impl<'t> Generator<'t> {
     }
 
     /// `GetToPlayerThreats`: cheapest threat sum from the player, entering a tile costs its threat.
-    /// Writes the distance of `regions[i]` (the zero-threat components, found once by the
-    /// caller) into `threats[i]`; `u32::MAX` when unreachable.
-    fn threat_distances(&mut self, player: u8, regions: &[Bits], threats: &mut [u32]) {
+    /// `regions` are the zero-threat components (found once by the caller, at most 64); writes
+    /// the set of those entered at each distance level (bit `i`: `regions[i]`) into `by_level`,
+    /// lowest distance first, and returns how many levels entered one. The regions never
+    /// entered are unreachable.
+    fn threat_distances(
+        &mut self,
+        player: u8,
+        regions: &[Bits],
+        by_level: &mut [u64; 64],
+    ) -> usize {
         let board = &self.board;
         let passable = board.passable();
         let monsters = passable & board.threatening;
         let safe = passable & !board.threatening;
-        threats.fill(u32::MAX);
+        let mut levels = 0;
         // Dijkstra a distance level at a time. Only monster tiles ever wait: a zero-threat
         // region is entered for free, so it settles whole at the level of the first tile next
         // to it. Each level settles its monster tiles (and the player's tile) with every region
@@ -1063,11 +1083,18 @@ impl<'t> Generator<'t> {
             let entered = (at_level | board.spread(at_level & monsters)) & safe & !done;
             let mut settled = at_level;
             if entered != 0 {
-                for (threat, &region) in threats.iter_mut().zip(regions) {
+                let mut entered_regions = 0;
+                for (index, &region) in regions.iter().enumerate() {
                     if region & entered != 0 {
                         settled |= region;
-                        *threat = level;
+                        entered_regions |= 1 << (index & 63);
                     }
+                }
+                // Levels only grow, and each region is entered once: the sets are disjoint, so
+                // at most 64 are not empty.
+                if let Some(slot) = by_level.get_mut(levels) {
+                    *slot = entered_regions;
+                    levels += usize::from(entered_regions != 0);
                 }
                 // Regions beyond the list (never more than a board holds) by flood.
                 let missing = entered & !settled;
@@ -1105,6 +1132,7 @@ impl<'t> Generator<'t> {
                 level = level.min(d);
             }
         }
+        levels
     }
 
     /// `GenerateRewardByName`.
