@@ -74,7 +74,6 @@ pub struct History {
 struct Component {
     start: usize,
     len: usize,
-    threat: u32,
     open_squares: u32,
     stage: usize,
     exhausted: bool,
@@ -156,9 +155,8 @@ pub struct Generator<'t> {
     names: Vec<usize>,
     extra_names: Vec<usize>,
     components: Vec<Component>,
-    /// The weights of the components still open during the reward picks, and their indices.
+    /// The components' weights during the reward picks.
     weights: Vec<f64>,
-    open_components: Vec<usize>,
     component_tiles: Vec<u8>,
     articulation: Articulation,
     /// The regions of the safe tiles during the cut-vertex picks.
@@ -234,7 +232,6 @@ impl<'t> Generator<'t> {
             extra_names: Vec::with_capacity(8),
             components: Vec::with_capacity(32),
             weights: Vec::with_capacity(32),
-            open_components: Vec::with_capacity(32),
             component_tiles: Vec::with_capacity(128),
             articulation: Articulation::default(),
             safe_regions: Regions::default(),
@@ -906,9 +903,25 @@ impl<'t> Generator<'t> {
                 region_count += 1;
             }
         });
-        let mut threats = [0u32; 64];
-        self.threat_distances(player, &regions[..region_count], &mut threats);
-        for (&region, &threat) in regions[..region_count].iter().zip(&threats) {
+        let mut by_level = [0u64; 64];
+        let levels = self.threat_distances(player, &regions[..region_count], &mut by_level);
+        // Highest threat first, ties in region order, without a sort: the regions never
+        // entered, then those of each distance level, the last level first.
+        let listed = u64::MAX.checked_shr(64 - region_count as u32).unwrap_or(0);
+        let entered = by_level[..levels].iter().fold(0, |all, &level| all | level);
+        let mut by_threat = [0u8; 64];
+        let mut count = 0;
+        for mut set in
+            std::iter::once(listed & !entered).chain(by_level[..levels].iter().rev().copied())
+        {
+            while set != 0 {
+                by_threat[count & 63] = set.trailing_zeros() as u8;
+                count += 1;
+                set &= set - 1;
+            }
+        }
+        for &index in &by_threat[..count.min(64)] {
+            let region = regions[usize::from(index)];
             let start = self.component_tiles.len();
             self.component_tiles.extend(tiles_of(region));
             let len = self.component_tiles.len() - start;
@@ -920,14 +933,12 @@ impl<'t> Generator<'t> {
             self.components.push(Component {
                 start,
                 len,
-                threat,
                 open_squares,
                 stage: 0,
                 exhausted: false,
                 picks: 0,
             });
         }
-        self.components.sort_by_key(|c| std::cmp::Reverse(c.threat));
 
         // GenerateRewards: the name list in build order.
         self.names.clear();
@@ -978,40 +989,24 @@ impl<'t> Generator<'t> {
 
         // Picks first, for every name; names left when every component is exhausted go to
         // RandomUnusedTile() (SPEC).
-        // The weights of the components not yet exhausted live in their own array (with the
-        // components' indices beside), updated at each pick, so that the sums and walks (one
-        // per name) read a plain slice of floats. An exhausted component leaves both: its zero
-        // would change neither a sum nor a roll, nor could the walk stop on it.
+        // The weights live in their own array, updated at each pick, so that the sums and walks
+        // (one per name) read a plain slice of floats. An exhausted component keeps its place
+        // with weight 0, which changes no sum and no roll: removing it took two memmoves and a
+        // mispredicted branch per exhaustion.
         self.weights.clear();
         self.weights
             .extend(self.components.iter().map(Component::weight));
-        self.open_components.clear();
-        self.open_components.extend(0..self.components.len());
         for _ in 0..self.names.len() {
             let total: f64 = self.weights.iter().sum();
             if total <= 0.0 {
                 break;
             }
-            // `total > 0`, so some component is open; the last one takes a roll left over
-            // by rounding.
-            let mut roll = rng.float() * total;
-            let mut chosen = self.weights.len() - 1;
-            for (i, &weight) in self.weights.iter().enumerate() {
-                roll -= weight;
-                if roll <= 0.0 {
-                    chosen = i;
-                    break;
-                }
-            }
-            let component = &mut self.components[self.open_components[chosen]];
+            let Some(chosen) = pick_open(&self.weights, rng.float() * total) else {
+                break;
+            };
+            let component = &mut self.components[chosen];
             component.pick();
-            let weight = component.weight();
-            if weight > 0.0 {
-                self.weights[chosen] = weight;
-            } else {
-                self.weights.remove(chosen);
-                self.open_components.remove(chosen);
-            }
+            self.weights[chosen] = component.weight();
         }
 
         // Placement: components in order, names in order, gold budget decaying.
@@ -1061,14 +1056,21 @@ impl<'t> Generator<'t> {
     }
 
     /// `GetToPlayerThreats`: cheapest threat sum from the player, entering a tile costs its threat.
-    /// Writes the distance of `regions[i]` (the zero-threat components, found once by the
-    /// caller) into `threats[i]`; `u32::MAX` when unreachable.
-    fn threat_distances(&mut self, player: u8, regions: &[Bits], threats: &mut [u32]) {
+    /// `regions` are the zero-threat components (found once by the caller, at most 64); writes
+    /// the set of those entered at each distance level (bit `i`: `regions[i]`) into `by_level`,
+    /// lowest distance first, and returns how many levels entered one. The regions never
+    /// entered are unreachable.
+    fn threat_distances(
+        &mut self,
+        player: u8,
+        regions: &[Bits],
+        by_level: &mut [u64; 64],
+    ) -> usize {
         let board = &self.board;
         let passable = board.passable();
         let monsters = passable & board.threatening;
         let safe = passable & !board.threatening;
-        threats.fill(u32::MAX);
+        let mut levels = 0;
         // Dijkstra a distance level at a time. Only monster tiles ever wait: a zero-threat
         // region is entered for free, so it settles whole at the level of the first tile next
         // to it. Each level settles its monster tiles (and the player's tile) with every region
@@ -1081,11 +1083,18 @@ impl<'t> Generator<'t> {
             let entered = (at_level | board.spread(at_level & monsters)) & safe & !done;
             let mut settled = at_level;
             if entered != 0 {
-                for (threat, &region) in threats.iter_mut().zip(regions) {
+                let mut entered_regions = 0;
+                for (index, &region) in regions.iter().enumerate() {
                     if region & entered != 0 {
                         settled |= region;
-                        *threat = level;
+                        entered_regions |= 1 << (index & 63);
                     }
+                }
+                // Levels only grow, and each region is entered once: the sets are disjoint, so
+                // at most 64 are not empty.
+                if let Some(slot) = by_level.get_mut(levels) {
+                    *slot = entered_regions;
+                    levels += usize::from(entered_regions != 0);
                 }
                 // Regions beyond the list (never more than a board holds) by flood.
                 let missing = entered & !settled;
@@ -1123,6 +1132,7 @@ impl<'t> Generator<'t> {
                 level = level.min(d);
             }
         }
+        levels
     }
 
     /// `GenerateRewardByName`.
@@ -1428,6 +1438,26 @@ fn draws_below(chance: f32) -> u32 {
     rng::draw_bound(|float| (float as f32) < chance)
 }
 
+/// The weighted walk over the open components (positive weights, in order) for `roll`: the
+/// first whose running sum reaches the roll, the last one when rounding leaves some roll over.
+/// Exhausted components (weight 0) stay in the list: the walk passes them, since subtracting 0
+/// changes no roll, except with a roll of exactly 0, which goes to the first open one. `None`
+/// when none is open.
+fn pick_open(weights: &[f64], mut roll: f64) -> Option<usize> {
+    let is_open = |&weight: &f64| weight > 0.0;
+    for (i, &weight) in weights.iter().enumerate() {
+        roll -= weight;
+        if roll <= 0.0 {
+            return if weight > 0.0 {
+                Some(i)
+            } else {
+                weights.iter().position(is_open)
+            };
+        }
+    }
+    weights.iter().rposition(is_open)
+}
+
 /// The entry of a cumulative table for `roll`: the first threshold above it, else the last row.
 fn cumulative_pick(table: &[(f32, usize)], roll: f32) -> usize {
     table
@@ -1478,6 +1508,50 @@ mod tests {
             checked += usize::from(expected.is_some());
         }
         assert!(checked > 1000, "{checked}");
+    }
+
+    #[test]
+    fn picks_over_exhausted_components_match_the_walk_over_the_open_ones() {
+        // The walk the picks made before: over the open components alone, the last one
+        // taking what rounding leaves.
+        fn walk_open(weights: &[f64], mut roll: f64) -> Option<usize> {
+            let open: Vec<usize> = (0..weights.len()).filter(|&i| weights[i] > 0.0).collect();
+            for &i in &open {
+                roll -= weights[i];
+                if roll <= 0.0 {
+                    return Some(i);
+                }
+            }
+            open.last().copied()
+        }
+        let mut rng = Lcg31::new(99);
+        // Lists starting with an exhausted component, asked with a roll of 0.
+        let mut zero_rolls_past_exhausted = 0;
+        for _ in 0..20_000 {
+            let len = 1 + rng.index(12).unwrap_or(0);
+            let weights: Vec<f64> = (0..len)
+                .map(|_| [0.0, 0.0, 1.0, 0.5, 0.15, 0.05][rng.index(6).unwrap_or(0)])
+                .collect();
+            let total: f64 = weights.iter().sum();
+            let rolls = [
+                0.0,
+                rng.float() * total,
+                total,
+                total * (1.0 + f64::EPSILON),
+            ];
+            for roll in rolls {
+                assert_eq!(
+                    pick_open(&weights, roll),
+                    walk_open(&weights, roll),
+                    "{weights:?} {roll}"
+                );
+            }
+            zero_rolls_past_exhausted += usize::from(weights[0] == 0.0 && total > 0.0);
+        }
+        assert!(
+            zero_rolls_past_exhausted > 1000,
+            "{zero_rolls_past_exhausted}"
+        );
     }
 
     #[test]
