@@ -4,7 +4,7 @@
 
 use std::collections::VecDeque;
 
-use rng::Rng31;
+use rng::{Lcg31, Rng31};
 
 use crate::error::Error;
 use crate::geom::Dir;
@@ -263,11 +263,11 @@ fn random_walk(builder: &mut Builder<'_>) {
     };
     lists.push_both(entry_of(builder, 0));
     while builder.len() < cap && !lists.lists[GROWABLE].is_empty() {
-        let from_tips = !lists.lists[TIPS].is_empty() && builder.rng.chance(bias);
-        let list = if from_tips { TIPS } else { GROWABLE };
-        let Some(at) = builder.rng.index(lists.lists[list].len()) else {
+        let lens = lists.lists.each_ref().map(Vec::len);
+        let Some((list, at)) = draw_pick(&mut builder.rng, bias, lens) else {
             break;
         };
+        let from_tips = list == TIPS;
         let entry = lists.lists[list][at];
         let from = entry.placement as usize;
         // The room's places in both lists (every tip is also in the growable list).
@@ -308,6 +308,22 @@ fn random_walk(builder: &mut Builder<'_>) {
             lists.remove(GROWABLE, growable_at);
             continue;
         };
+        // Nearly half the steps fail without another draw (the doorway is blocked; an anchor
+        // whose success chance is 1 rolls nothing), and then the next step's pick is already
+        // fixed: draw it on a copy of the stream and start loading its entry, so that the load
+        // overlaps this step's collision queries. A wrong guess costs one prefetch.
+        let leaves = n_open == 1;
+        let lens_if_failed = [
+            lens[GROWABLE] - usize::from(leaves),
+            lens[TIPS] - usize::from(leaves && tip_at.is_some()),
+        ];
+        if lens_if_failed[GROWABLE] > 0 {
+            if let Some((list, at)) = draw_pick(&mut builder.rng.fork(), bias, lens_if_failed) {
+                if let Some(next) = lists.lists[list].get(at) {
+                    prefetch(next);
+                }
+            }
+        }
         if let Some(new) = builder.attach(from, chosen, Pick::Normal, false) {
             lists.push_both(entry_of(builder, new));
             if builder.nodes[from].degree > 1 {
@@ -323,4 +339,15 @@ fn random_walk(builder: &mut Builder<'_>) {
             lists.remove(GROWABLE, growable_at);
         }
     }
+}
+
+/// Draws the list a random-walk step picks from and the place in it: the tips with chance
+/// `bias` when there are any, else the growable rooms. `lens` holds both lists' lengths.
+fn draw_pick(rng: &mut Lcg31, bias: f64, lens: [usize; 2]) -> Option<(usize, usize)> {
+    let list = if lens[TIPS] > 0 && rng.chance(bias) {
+        TIPS
+    } else {
+        GROWABLE
+    };
+    Some((list, rng.index(lens[list])?))
 }

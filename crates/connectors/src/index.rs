@@ -6,6 +6,8 @@
 //! collision query reads one cache line of boxes per cell. [`PointIndex`] files points for exact lookups (the unused
 //! connectors, by position, when closing loops).
 
+use std::cell::Cell;
+
 use glam::IVec3;
 
 use crate::geom::Aabb;
@@ -38,6 +40,21 @@ struct Bucket {
     len: u32,
     /// The cell's newest overflow bucket (from a page bucket) or the next older one.
     next: u32,
+}
+
+impl Bucket {
+    /// Whether one of its boxes intersects `query` (packed by [`pack_query`] in its cell). All
+    /// fourteen places are tested, then those past `len` masked out: a fixed-length loop with
+    /// no branch per box, which the compiler turns into vector code. Dense cells hold a dozen
+    /// boxes, and a test that stops at the first hit would run a loop of varying length and
+    /// mispredict its exit.
+    fn hits(&self, query: u32) -> bool {
+        let mut found = 0u32;
+        for (place, &stored) in self.boxes.iter().enumerate() {
+            found |= u32::from(packed_intersects(stored, query)) << place;
+        }
+        found & ((1 << self.len) - 1) != 0
+    }
 }
 
 /// The items of a [`Bucket`]'s boxes, place for place.
@@ -101,6 +118,10 @@ pub struct GridIndex {
     items: Vec<BucketItems>,
     /// Overflow buckets emptied by removals, to be reused.
     free_overflow: Vec<u32>,
+    /// The last page found and its first bucket. A step's queries and insertions nearly all
+    /// fall in one page, so most lookups skip the hash and the probe. Pages never move until
+    /// the index is cleared, so a remembered page stays right.
+    last_page: Cell<(IVec3, u32)>,
 }
 
 impl Default for GridIndex {
@@ -139,40 +160,6 @@ fn hash(cell: IVec3) -> u32 {
     h
 }
 
-/// Looks cells up page by page, remembering the last page, since the cells of one query
-/// nearly always share it.
-struct PageCursor {
-    page: IVec3,
-    first: u32,
-}
-
-impl PageCursor {
-    fn new() -> PageCursor {
-        PageCursor {
-            page: NEVER,
-            first: EMPTY,
-        }
-    }
-
-    /// The index in `buckets` of `cell`'s first bucket, or [`EMPTY`] when its page was never
-    /// made.
-    fn bucket(&mut self, index: &GridIndex, cell: IVec3) -> u32 {
-        let (page, local) = page_of(cell);
-        if page != self.page {
-            self.page = page;
-            self.first = match index.find_slot(page) {
-                (at, true) => index.slots[at].1,
-                _ => EMPTY,
-            };
-        }
-        if self.first == EMPTY {
-            EMPTY
-        } else {
-            self.first + local as u32
-        }
-    }
-}
-
 impl GridIndex {
     /// An empty index.
     pub fn new() -> GridIndex {
@@ -182,6 +169,7 @@ impl GridIndex {
             buckets: Vec::new(),
             items: Vec::new(),
             free_overflow: Vec::new(),
+            last_page: Cell::new((NEVER, EMPTY)),
         }
     }
 
@@ -192,6 +180,7 @@ impl GridIndex {
         self.buckets.clear();
         self.items.clear();
         self.free_overflow.clear();
+        self.last_page.set((NEVER, EMPTY));
     }
 
     /// The slot holding `page`, or the free slot where it would go.
@@ -210,6 +199,28 @@ impl GridIndex {
         }
     }
 
+    /// The first bucket of `page`, or `None` when it was never made.
+    fn find_page(&self, page: IVec3) -> Option<u32> {
+        let (last, first) = self.last_page.get();
+        if last == page {
+            return Some(first);
+        }
+        let (at, found) = self.find_slot(page);
+        found.then(|| {
+            let first = self.slots[at].1;
+            self.last_page.set((page, first));
+            first
+        })
+    }
+
+    /// The index in `buckets` of `cell`'s first bucket, or [`EMPTY`] when its page was never
+    /// made.
+    fn first_bucket(&self, cell: IVec3) -> u32 {
+        let (page, local) = page_of(cell);
+        self.find_page(page)
+            .map_or(EMPTY, |first| first + local as u32)
+    }
+
     fn grow(&mut self) {
         let new_len = self.slots.len() * 2;
         let old = std::mem::replace(&mut self.slots, vec![(NEVER, EMPTY); new_len]);
@@ -224,6 +235,9 @@ impl GridIndex {
     /// The index in `buckets` of `cell`'s first bucket, making its page when needed.
     fn bucket_or_new(&mut self, cell: IVec3) -> usize {
         let (page, local) = page_of(cell);
+        if let Some(first) = self.find_page(page) {
+            return first as usize + local;
+        }
         let (mut at, found) = self.find_slot(page);
         if !found {
             if (self.n_pages + 1) * 2 > self.slots.len() {
@@ -291,11 +305,10 @@ impl GridIndex {
     /// Unfiles `item`, which was inserted with `aabb`.
     pub fn remove(&mut self, item: u32, aabb: &Aabb) {
         let (lo, hi) = cell_range(aabb);
-        let mut cursor = PageCursor::new();
         for y in lo.y..=hi.y {
             for z in lo.z..=hi.z {
                 for x in lo.x..=hi.x {
-                    let first = cursor.bucket(self, IVec3::new(x, y, z));
+                    let first = self.first_bucket(IVec3::new(x, y, z));
                     if first != EMPTY {
                         self.remove_from_cell(first as usize, item);
                     }
@@ -355,23 +368,18 @@ impl GridIndex {
     /// Whether `aabb` intersects any filed box.
     pub fn hits(&self, aabb: &Aabb) -> bool {
         let (lo, hi) = cell_range(aabb);
-        let mut cursor = PageCursor::new();
         for y in lo.y..=hi.y {
             for z in lo.z..=hi.z {
                 for x in lo.x..=hi.x {
                     let cell = IVec3::new(x, y, z);
-                    let first = cursor.bucket(self, cell);
+                    let first = self.first_bucket(cell);
                     if first == EMPTY || self.buckets[first as usize].len == 0 {
                         continue;
                     }
                     let (min, max) = clip_to_cell(aabb, cell);
                     let query = pack_query(min, max);
                     for at in self.cell_buckets(first) {
-                        let bucket = &self.buckets[at];
-                        if bucket.boxes[..bucket.len as usize]
-                            .iter()
-                            .any(|&stored| packed_intersects(stored, query))
-                        {
+                        if self.buckets[at].hits(query) {
                             return true;
                         }
                     }
@@ -391,11 +399,7 @@ impl GridIndex {
     /// ever filed in its page. It stays the same until the index is cleared (pages never
     /// move), so a caller may keep it to prefetch the cell later without the page lookup.
     pub(crate) fn cell_bucket(&self, pos: IVec3) -> u32 {
-        let (page, local) = page_of(pos >> CELL_SHIFT);
-        match self.find_slot(page) {
-            (at, true) => self.slots[at].1 + local as u32,
-            _ => EMPTY,
-        }
+        self.first_bucket(pos >> CELL_SHIFT)
     }
 
     /// Starts loading the bucket that [`GridIndex::cell_bucket`] named.
@@ -409,11 +413,10 @@ impl GridIndex {
     /// more than once).
     pub fn for_each_near(&self, aabb: &Aabb, mut visit: impl FnMut(u32)) {
         let (lo, hi) = cell_range(aabb);
-        let mut cursor = PageCursor::new();
         for y in lo.y..=hi.y {
             for z in lo.z..=hi.z {
                 for x in lo.x..=hi.x {
-                    let first = cursor.bucket(self, IVec3::new(x, y, z));
+                    let first = self.first_bucket(IVec3::new(x, y, z));
                     if first == EMPTY {
                         continue;
                     }
