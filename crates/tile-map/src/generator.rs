@@ -321,18 +321,20 @@ impl Generator {
     fn ensure_impassable_walls(&mut self) {
         let tiles = &mut *self.tiles;
         let mut frame_to_wall = |at: usize| {
-            if tiles.flags[at] & tile::F_IMPASSABLE != 0 {
-                tiles.terrain[at] = Terrain::Wall;
-            }
-        };
-        for x in 0..WIDTH {
-            let column = x * HEIGHT;
-            if x == 0 || x == WIDTH - 1 {
-                (column..column + HEIGHT).for_each(&mut frame_to_wall);
+            let impassable = tiles.flags[at] & tile::F_IMPASSABLE != 0;
+            tiles.terrain[at] = if impassable {
+                Terrain::Wall
             } else {
-                frame_to_wall(column);
-                frame_to_wall(column + HEIGHT - 1);
-            }
+                tiles.terrain[at]
+            };
+        };
+        // The two whole columns, then the ends of the others: no test of x per column.
+        for x in [0, WIDTH - 1] {
+            (x * HEIGHT..(x + 1) * HEIGHT).for_each(&mut frame_to_wall);
+        }
+        for x in 1..WIDTH - 1 {
+            frame_to_wall(x * HEIGHT);
+            frame_to_wall(x * HEIGHT + HEIGHT - 1);
         }
     }
 
