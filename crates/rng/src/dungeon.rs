@@ -818,8 +818,8 @@ fn find_blocks_avx2<const HIGH: bool, const K: usize>(
 fn trace_blocks_avx2<const HIGH: bool, const K: usize>(run: Run, positions: &mut [u16; K]) {
     use std::arch::x86_64::{
         __m256i, _mm256_and_si256, _mm256_cmpeq_epi16, _mm256_movemask_epi8, _mm256_or_si256,
-        _mm256_permute4x64_epi64, _mm256_set1_epi16, _mm256_setzero_si256, _mm256_shuffle_epi8,
-        _mm256_xor_si256,
+        _mm256_permute4x64_epi64, _mm256_permutevar8x32_epi32, _mm256_set1_epi16,
+        _mm256_set1_epi32, _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_xor_si256,
     };
     let Some(mut lanes) = WideLanes::last_block(run) else {
         return;
@@ -854,21 +854,26 @@ fn trace_blocks_avx2<const HIGH: bool, const K: usize>(run: Run, positions: &mut
         // Two bits per lane.
         _mm256_movemask_epi8(named) as u32
     };
+    // Each word from the first and from the second word of its 32 bits.
+    let (first_word, second_word) = (splat(0x0100), splat(0x0302));
     let mut targets = splat_each(traced);
     for _ in 0..run.count / LANES {
         let values = lanes.values::<HIGH>();
         let mut hits = named_by(values, &targets);
         if hits != 0 {
-            let draws = block_array(values);
             loop {
                 // The last pair holding a traced position: undo its swap on every position.
+                // The pair is taken from the vector, not from memory: a small load from a
+                // wide store just made waits for the store to retire.
                 let pair = (31 - hits.leading_zeros() as usize) / 4;
-                let (a, b) = (draws[2 * pair], draws[2 * pair + 1]);
-                let named = _mm256_or_si256(
-                    _mm256_cmpeq_epi16(traced, splat(a)),
-                    _mm256_cmpeq_epi16(traced, splat(b)),
+                let both = _mm256_permutevar8x32_epi32(values, _mm256_set1_epi32(pair as i32));
+                let (a, b) = (
+                    _mm256_shuffle_epi8(both, first_word),
+                    _mm256_shuffle_epi8(both, second_word),
                 );
-                traced = _mm256_xor_si256(traced, _mm256_and_si256(named, splat(a ^ b)));
+                let named =
+                    _mm256_or_si256(_mm256_cmpeq_epi16(traced, a), _mm256_cmpeq_epi16(traced, b));
+                traced = _mm256_xor_si256(traced, _mm256_and_si256(named, _mm256_xor_si256(a, b)));
                 targets = splat_each(traced);
                 // Only the pairs before this one are left to test.
                 hits = named_by(values, &targets) & ((1 << (4 * pair)) - 1);
