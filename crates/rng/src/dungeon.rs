@@ -456,7 +456,7 @@ fn trace_back<const HIGH: bool, const K: usize>(run: Run, positions: &mut [u16; 
         }
     });
     #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
-    if path == Path::Fastest && K <= LANES && std::arch::is_x86_feature_detected!("avx2") {
+    if path == Path::Fastest && std::arch::is_x86_feature_detected!("avx2") {
         #[allow(unsafe_code)]
         // SAFETY: `trace_blocks_avx2` is unsafe to call only because it enables AVX2, and the
         // check just above found that this CPU has AVX2.
@@ -808,44 +808,23 @@ fn find_blocks_avx2<const HIGH: bool, const K: usize>(
     }
 }
 
-/// [`DungeonRng::trace_swaps_back`] on the whole blocks of `run` (`K` at most 16), last
-/// first, on AVX2 ([`WideLanes`]). The traced positions live in one vector for the whole
-/// scan, and each is compared in a vector of its own, splat: a swap that names one is undone
-/// on all of them at once (no table, no memory round trip between a hit and the next
+/// [`DungeonRng::trace_swaps_back`] on the whole blocks of `run`, last first, on AVX2
+/// ([`WideLanes`]). The traced positions live in vector registers for the whole scan, each
+/// splat over a vector of its own: a swap that names one is undone on all of them with two
+/// compares and a masked xor each (no table, no memory round trip between a hit and the next
 /// compare). Only called where the CPU has AVX2 (detected at run time).
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 #[target_feature(enable = "avx2")]
 fn trace_blocks_avx2<const HIGH: bool, const K: usize>(run: Run, positions: &mut [u16; K]) {
     use std::arch::x86_64::{
-        __m256i, _mm256_and_si256, _mm256_cmpeq_epi16, _mm256_movemask_epi8, _mm256_or_si256,
-        _mm256_permute4x64_epi64, _mm256_permutevar8x32_epi32, _mm256_set1_epi16,
-        _mm256_set1_epi32, _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_xor_si256,
+        __m256i, _mm256_and_si256, _mm256_cmpeq_epi16, _mm256_cvtsi256_si32, _mm256_movemask_epi8,
+        _mm256_or_si256, _mm256_permutevar8x32_epi32, _mm256_set1_epi16, _mm256_set1_epi32,
+        _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_xor_si256,
     };
     let Some(mut lanes) = WideLanes::last_block(run) else {
         return;
     };
     let splat = |value: u16| _mm256_set1_epi16(value as i16);
-    // Word i holds position i; the unused words hold u16::MAX, which no draw is (a draw is
-    // below n <= u16::MAX).
-    let mut padded = [u16::MAX; LANES];
-    for (slot, &position) in padded.iter_mut().zip(positions.iter()) {
-        *slot = position;
-    }
-    #[allow(unsafe_code)]
-    // SAFETY: `[u16; 16]` and `__m256i` have the same size and every bit pattern is valid for
-    // both.
-    let mut traced: __m256i = unsafe { std::mem::transmute(padded) };
-    // Word i of `traced` in every word: a byte shuffle within each 128-bit half, from the half
-    // that holds it copied to both.
-    let splat_each = |traced: __m256i| -> [__m256i; K] {
-        let low = _mm256_permute4x64_epi64::<0b01_00_01_00>(traced);
-        let high = _mm256_permute4x64_epi64::<0b11_10_11_10>(traced);
-        std::array::from_fn(|i| {
-            let byte = (2 * (i % 8)) as u16;
-            let pick = splat(byte | (byte + 1) << 8);
-            _mm256_shuffle_epi8(if i < 8 { low } else { high }, pick)
-        })
-    };
     let named_by = |values: __m256i, targets: &[__m256i; K]| {
         let mut named = _mm256_setzero_si256();
         for &target in targets {
@@ -856,7 +835,9 @@ fn trace_blocks_avx2<const HIGH: bool, const K: usize>(run: Run, positions: &mut
     };
     // Each word from the first and from the second word of its 32 bits.
     let (first_word, second_word) = (splat(0x0100), splat(0x0302));
-    let mut targets = splat_each(traced);
+    // Each traced position splat over a vector of its own, compared with the draws as it is
+    // and undone in place.
+    let mut targets = positions.map(splat);
     for _ in 0..run.count / LANES {
         let values = lanes.values::<HIGH>();
         let mut hits = named_by(values, &targets);
@@ -871,10 +852,14 @@ fn trace_blocks_avx2<const HIGH: bool, const K: usize>(run: Run, positions: &mut
                     _mm256_shuffle_epi8(both, first_word),
                     _mm256_shuffle_epi8(both, second_word),
                 );
-                let named =
-                    _mm256_or_si256(_mm256_cmpeq_epi16(traced, a), _mm256_cmpeq_epi16(traced, b));
-                traced = _mm256_xor_si256(traced, _mm256_and_si256(named, _mm256_xor_si256(a, b)));
-                targets = splat_each(traced);
+                let trade = _mm256_xor_si256(a, b);
+                for target in &mut targets {
+                    let named = _mm256_or_si256(
+                        _mm256_cmpeq_epi16(*target, a),
+                        _mm256_cmpeq_epi16(*target, b),
+                    );
+                    *target = _mm256_xor_si256(*target, _mm256_and_si256(named, trade));
+                }
                 // Only the pairs before this one are left to test.
                 hits = named_by(values, &targets) & ((1 << (4 * pair)) - 1);
                 if hits == 0 {
@@ -884,9 +869,8 @@ fn trace_blocks_avx2<const HIGH: bool, const K: usize>(run: Run, positions: &mut
         }
         lanes.step_back();
     }
-    let traced = block_array(traced);
-    for (position, &traced) in positions.iter_mut().zip(traced.iter()) {
-        *position = traced;
+    for (position, target) in positions.iter_mut().zip(targets) {
+        *position = _mm256_cvtsi256_si32(target) as u16;
     }
 }
 
@@ -1287,7 +1271,7 @@ mod tests {
                             let mut five: [u16; 5] = std::array::from_fn(|i| positions[i]);
                             before.trace_swaps_back_on_path(n, count, &mut five, path);
                             assert_eq!(five[..], wanted[..5], "{context} {path:?} five");
-                            // More than a vector holds: the AVX2 path hands them on.
+                            // More positions than a block has draws.
                             let mut more: [u16; 17] = std::array::from_fn(|i| positions[i % 16]);
                             before.trace_swaps_back_on_path(n, count, &mut more, path);
                             let want_more: [u16; 17] = std::array::from_fn(|i| wanted[i % 16]);
