@@ -181,49 +181,48 @@ impl DungeonRng {
         self.find_on_path(n, count, wanted, on_hit, Path::Fastest);
     }
 
-    /// Looks ahead at the next `count` results of [`Rand16::rand_int`]`(n)`, without drawing
-    /// them, taken as pairs (draws 0 and 1, 2 and 3, ...; an odd count's last draw is left
-    /// out), and calls `on_pair(first, second, wanted)` on every pair that holds one of the
-    /// values in `wanted`, last pair first. `on_pair` may change `wanted`; every earlier pair
-    /// is tested against the new values.
+    /// Undoes a shuffle's swaps on a few list positions, without drawing: the next `count`
+    /// results of [`Rand16::rand_int`]`(n)`, taken as pairs (draws 0 and 1, 2 and 3, ...; an
+    /// odd count's last draw is left out), are swaps of list positions made in draw order,
+    /// and each of `positions` (a position after the swaps) becomes the position whose entry
+    /// the swaps moved there. Each position is traced on its own, so they need not be
+    /// distinct; one no draw can name (such as `u16::MAX`) stays as it is.
     ///
-    /// This is [`DungeonRng::find_rand_int_reversed`] for consumers of pairs (the spawn
-    /// shuffles' swaps, traced backwards): a block holding a wanted value is searched for the
-    /// next pair with one vector compare per wanted value, not pair by pair.
-    pub fn find_rand_int_pairs_reversed<const K: usize>(
-        &self,
-        n: u16,
-        count: usize,
-        wanted: &mut [u16; K],
-        on_pair: impl FnMut(u16, u16, &mut [u16; K]),
-    ) {
-        self.find_pairs_on_path(n, count, wanted, on_pair, Path::Fastest);
+    /// This is how the spawn shuffles read a few entries of a long shuffled list: the draws
+    /// are stepped backwards on 16 lanes and never stored, a block of 16 draws is one vector
+    /// compare per position, and only the rare block that names one is undone pair by pair.
+    pub fn trace_swaps_back<const K: usize>(&self, n: u16, count: usize, positions: &mut [u16; K]) {
+        self.trace_swaps_back_on_path(n, count, positions, Path::Fastest);
     }
 
-    /// [`DungeonRng::find_rand_int_pairs_reversed`] with the whole blocks scanned on `path`.
-    fn find_pairs_on_path<const K: usize>(
+    /// [`DungeonRng::trace_swaps_back`] with the whole blocks scanned on `path`.
+    fn trace_swaps_back_on_path<const K: usize>(
         &self,
         n: u16,
         count: usize,
-        wanted: &mut [u16; K],
-        mut on_pair: impl FnMut(u16, u16, &mut [u16; K]),
+        positions: &mut [u16; K],
         path: Path,
     ) {
-        let mut on_block = |values: &[u16; LANES], _valid: usize, last: usize, wanted: &mut _| {
-            // Only lanes below the pair just handed over are searched again, and the block's
-            // lanes past `valid` are never named (the first hit is below it, the rest below
-            // that).
-            let mut pair = last / 2;
-            loop {
-                on_pair(values[2 * pair], values[2 * pair + 1], wanted);
-                let below = lanes_holding(values, wanted) & ((1 << (2 * pair)) - 1);
-                if below == 0 {
-                    break;
-                }
-                pair = (31 - below.leading_zeros() as usize) / 2;
+        match self.selected {
+            Selected::Primary => {
+                let run = Run {
+                    before: self.primary,
+                    increment: PRIMARY_INCREMENT,
+                    n,
+                    count: count & !1,
+                };
+                trace_back::<true, K>(run, positions, path);
             }
-        };
-        self.scan_on_path(n, count & !1, wanted, &mut on_block, path);
+            Selected::Secondary(index) => {
+                let run = Run {
+                    before: self.secondary[index],
+                    increment: SECONDARY_INCREMENT,
+                    n,
+                    count: count & !1,
+                };
+                trace_back::<false, K>(run, positions, path);
+            }
+        }
     }
 
     /// [`DungeonRng::find_rand_int_reversed`] with the whole blocks scanned on `path`.
@@ -414,6 +413,60 @@ fn find_reversed<const HIGH: bool, const K: usize>(
 ) {
     find_blocks::<HIGH, K>(run, wanted, on_block, path);
     find_in_rest::<HIGH, K>(run, wanted, on_block);
+}
+
+/// An `on_block` for [`find_reversed`] that calls `on_pair(first, second, wanted)` on each
+/// pair of the block holding a wanted value, last first.
+fn pairs_of_block<const K: usize>(
+    mut on_pair: impl FnMut(u16, u16, &mut [u16; K]),
+) -> impl FnMut(&[u16; LANES], usize, usize, &mut [u16; K]) {
+    move |values: &[u16; LANES], _valid: usize, last: usize, wanted: &mut [u16; K]| {
+        // Only lanes below the pair just handed over are searched again, and the block's
+        // lanes past `valid` are never named (the first hit is below it, the rest below that).
+        let mut pair = last / 2;
+        loop {
+            on_pair(values[2 * pair], values[2 * pair + 1], wanted);
+            let below = lanes_holding(values, wanted) & ((1 << (2 * pair)) - 1);
+            if below == 0 {
+                break;
+            }
+            pair = (31 - below.leading_zeros() as usize) / 2;
+        }
+    }
+}
+
+/// Where the swap of list positions `a` and `b` had taken the entry now at `position`.
+#[inline]
+fn swapped_back(position: u16, a: u16, b: u16) -> u16 {
+    if position == a {
+        b
+    } else if position == b {
+        a
+    } else {
+        position
+    }
+}
+
+/// [`DungeonRng::trace_swaps_back`] on one generator (`run.count` even); `HIGH` as in
+/// [`fill_lanes`].
+fn trace_back<const HIGH: bool, const K: usize>(run: Run, positions: &mut [u16; K], path: Path) {
+    let mut on_block = pairs_of_block(|a, b, positions: &mut [u16; K]| {
+        for position in positions.iter_mut() {
+            *position = swapped_back(*position, a, b);
+        }
+    });
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    if path == Path::Fastest && std::arch::is_x86_feature_detected!("avx2") {
+        #[allow(unsafe_code)]
+        // SAFETY: `trace_blocks_avx2` is unsafe to call only because it enables AVX2, and the
+        // check just above found that this CPU has AVX2.
+        unsafe {
+            trace_blocks_avx2::<HIGH, K>(run, positions);
+        }
+        find_in_rest::<HIGH, K>(run, positions, &mut on_block);
+        return;
+    }
+    find_reversed::<HIGH, K>(run, positions, &mut on_block, path);
 }
 
 /// Which code scans the whole blocks (all give the same results; tests compare them).
@@ -636,14 +689,91 @@ fn find_blocks_sse2<const HIGH: bool, const K: usize>(
     }
 }
 
-/// The whole blocks of `run`, last first, on AVX2: each lane's state whole in a 32-bit
-/// lane (even draws of the block in one vector, odd draws in the other), stepped back 16
-/// draws at a time with one 32-bit multiply and add, the output halves blended into one
-/// vector of 16 words, `RandInt` one multiply-high, and one compare per wanted value.
+/// The 16 lanes of a backward scan on AVX2: each lane's LCG state whole in a 32-bit lane
+/// (even draws of the block in one vector, odd draws in the other), stepped back 16 draws at
+/// a time with one 32-bit multiply and add, the output halves blended into one vector of 16
+/// words and `RandInt` one multiply-high.
 ///
 /// (The SSE2 path's 16-bit halves need three multiplies, a multiply-high, a carry and five
 /// additions per step; `vpmulld`, slow as it is, makes the step two instructions a vector.)
-/// Only called where the CPU has AVX2 (detected at run time).
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+#[derive(Clone, Copy)]
+struct WideLanes {
+    even: std::arch::x86_64::__m256i,
+    odd: std::arch::x86_64::__m256i,
+    /// The step back by a block, splat.
+    mul: std::arch::x86_64::__m256i,
+    add: std::arch::x86_64::__m256i,
+    /// `RandInt`'s bound, splat.
+    n: std::arch::x86_64::__m256i,
+}
+
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+impl WideLanes {
+    /// The lanes of `run`'s last whole block, `None` when it has none.
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn last_block(run: Run) -> Option<WideLanes> {
+        use std::arch::x86_64::{_mm256_set1_epi16, _mm256_set1_epi32, _mm256_set_epi32};
+        let states = last_block_states(run)?;
+        // Lanes `parity`, `parity + 2`, ... (8 states) as 32-bit lanes.
+        let every_other = |parity: usize| {
+            let at = |i: usize| states[(2 * i + parity) % LANES] as i32;
+            _mm256_set_epi32(at(7), at(6), at(5), at(4), at(3), at(2), at(1), at(0))
+        };
+        let map = Affine::step_back(run.increment).power(LANES as u64);
+        Some(WideLanes {
+            even: every_other(0),
+            odd: every_other(1),
+            mul: _mm256_set1_epi32(map.mul as i32),
+            add: _mm256_set1_epi32(map.add as i32),
+            n: _mm256_set1_epi16(run.n as i16),
+        })
+    }
+
+    /// The block's 16 `RandInt` values, in draw order.
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn values<const HIGH: bool>(&self) -> std::arch::x86_64::__m256i {
+        use std::arch::x86_64::{
+            _mm256_blend_epi16, _mm256_mulhi_epu16, _mm256_slli_epi32, _mm256_srli_epi32,
+        };
+        // Word 2i is even lane i's output half, word 2i + 1 odd lane i's: the draws in order.
+        let outputs = if HIGH {
+            _mm256_blend_epi16::<0b1010_1010>(_mm256_srli_epi32::<16>(self.even), self.odd)
+        } else {
+            _mm256_blend_epi16::<0b1010_1010>(self.even, _mm256_slli_epi32::<16>(self.odd))
+        };
+        // `n` goes through `black_box` on every use (a store, and a load folded into the
+        // multiply): the optimiser otherwise widens the one multiply-high into two on 32-bit
+        // lanes and a pack.
+        _mm256_mulhi_epu16(outputs, std::hint::black_box(self.n))
+    }
+
+    /// Steps every lane back to the block before.
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn step_back(&mut self) {
+        use std::arch::x86_64::{_mm256_add_epi32, _mm256_mullo_epi32};
+        self.even = _mm256_add_epi32(_mm256_mullo_epi32(self.even, self.mul), self.add);
+        self.odd = _mm256_add_epi32(_mm256_mullo_epi32(self.odd, self.mul), self.add);
+    }
+}
+
+/// A block's values as an array, for the rare block that is looked at draw by draw.
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+#[inline]
+fn block_array(values: std::arch::x86_64::__m256i) -> [u16; LANES] {
+    #[allow(unsafe_code)]
+    // SAFETY: `__m256i` and `[u16; 16]` have the same size, every bit pattern is valid for
+    // both, and the array's alignment (2) is no stricter than the vector's.
+    unsafe {
+        std::mem::transmute(values)
+    }
+}
+
+/// The whole blocks of `run`, last first, on AVX2 ([`WideLanes`]), with one compare per
+/// wanted value. Only called where the CPU has AVX2 (detected at run time).
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 #[target_feature(enable = "avx2")]
 fn find_blocks_avx2<const HIGH: bool, const K: usize>(
@@ -652,57 +782,95 @@ fn find_blocks_avx2<const HIGH: bool, const K: usize>(
     on_block: &mut impl FnMut(&[u16; LANES], usize, usize, &mut [u16; K]),
 ) {
     use std::arch::x86_64::{
-        __m256i, _mm256_add_epi32, _mm256_blend_epi16, _mm256_cmpeq_epi16, _mm256_movemask_epi8,
-        _mm256_mulhi_epu16, _mm256_mullo_epi32, _mm256_or_si256, _mm256_set1_epi16,
-        _mm256_set1_epi32, _mm256_set_epi32, _mm256_setzero_si256, _mm256_slli_epi32,
-        _mm256_srli_epi32,
+        __m256i, _mm256_cmpeq_epi16, _mm256_movemask_epi8, _mm256_or_si256, _mm256_set1_epi16,
+        _mm256_setzero_si256,
     };
-    let Some(states) = last_block_states(run) else {
+    let Some(mut lanes) = WideLanes::last_block(run) else {
         return;
     };
-    // Lanes `parity`, `parity + 2`, ... (8 states) as 32-bit lanes.
-    let every_other = |parity: usize| {
-        let at = |i: usize| states[(2 * i + parity) % LANES] as i32;
-        _mm256_set_epi32(at(7), at(6), at(5), at(4), at(3), at(2), at(1), at(0))
-    };
-    let (mut even, mut odd) = (every_other(0), every_other(1));
-    let map = Affine::step_back(run.increment).power(LANES as u64);
-    let (mul, add) = (
-        _mm256_set1_epi32(map.mul as i32),
-        _mm256_set1_epi32(map.add as i32),
-    );
     let splat = |value: u16| _mm256_set1_epi16(value as i16);
-    let n = splat(run.n);
     let zero = _mm256_setzero_si256();
     let mut targets: [__m256i; K] = wanted.map(splat);
     for _ in 0..run.count / LANES {
-        // Word 2i is even lane i's output half, word 2i + 1 odd lane i's: the draws in order.
-        let outputs = if HIGH {
-            _mm256_blend_epi16::<0b1010_1010>(_mm256_srli_epi32::<16>(even), odd)
-        } else {
-            _mm256_blend_epi16::<0b1010_1010>(even, _mm256_slli_epi32::<16>(odd))
-        };
-        // `n` goes through `black_box` on every use (a store, and a load folded into the
-        // multiply): the optimiser otherwise widens the one multiply-high into two on 32-bit
-        // lanes and a pack.
-        let values = _mm256_mulhi_epu16(outputs, std::hint::black_box(n));
+        let values = lanes.values::<HIGH>();
         let mut named = zero;
         for &target in &targets {
             named = _mm256_or_si256(named, _mm256_cmpeq_epi16(values, target));
         }
         // Two bits per lane.
-        let lanes = _mm256_movemask_epi8(named) as u32;
-        if lanes != 0 {
-            let last = (31 - lanes.leading_zeros() as usize) / 2;
-            #[allow(unsafe_code)]
-            // SAFETY: `__m256i` and `[u16; 16]` have the same size, every bit pattern is valid
-            // for both, and the array's alignment (2) is no stricter than the vector's.
-            let values: [u16; LANES] = unsafe { std::mem::transmute(values) };
-            on_block(&values, LANES, last, wanted);
+        let hits = _mm256_movemask_epi8(named) as u32;
+        if hits != 0 {
+            let last = (31 - hits.leading_zeros() as usize) / 2;
+            on_block(&block_array(values), LANES, last, wanted);
             targets = wanted.map(splat);
         }
-        even = _mm256_add_epi32(_mm256_mullo_epi32(even, mul), add);
-        odd = _mm256_add_epi32(_mm256_mullo_epi32(odd, mul), add);
+        lanes.step_back();
+    }
+}
+
+/// [`DungeonRng::trace_swaps_back`] on the whole blocks of `run`, last first, on AVX2
+/// ([`WideLanes`]). The traced positions live in vector registers for the whole scan, each
+/// splat over a vector of its own: a swap that names one is undone on all of them with two
+/// compares and a masked xor each (no table, no memory round trip between a hit and the next
+/// compare). Only called where the CPU has AVX2 (detected at run time).
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+#[target_feature(enable = "avx2")]
+fn trace_blocks_avx2<const HIGH: bool, const K: usize>(run: Run, positions: &mut [u16; K]) {
+    use std::arch::x86_64::{
+        __m256i, _mm256_and_si256, _mm256_cmpeq_epi16, _mm256_cvtsi256_si32, _mm256_movemask_epi8,
+        _mm256_or_si256, _mm256_permutevar8x32_epi32, _mm256_set1_epi16, _mm256_set1_epi32,
+        _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_xor_si256,
+    };
+    let Some(mut lanes) = WideLanes::last_block(run) else {
+        return;
+    };
+    let splat = |value: u16| _mm256_set1_epi16(value as i16);
+    let named_by = |values: __m256i, targets: &[__m256i; K]| {
+        let mut named = _mm256_setzero_si256();
+        for &target in targets {
+            named = _mm256_or_si256(named, _mm256_cmpeq_epi16(values, target));
+        }
+        // Two bits per lane.
+        _mm256_movemask_epi8(named) as u32
+    };
+    // Each word from the first and from the second word of its 32 bits.
+    let (first_word, second_word) = (splat(0x0100), splat(0x0302));
+    // Each traced position splat over a vector of its own, compared with the draws as it is
+    // and undone in place.
+    let mut targets = positions.map(splat);
+    for _ in 0..run.count / LANES {
+        let values = lanes.values::<HIGH>();
+        let mut hits = named_by(values, &targets);
+        if hits != 0 {
+            loop {
+                // The last pair holding a traced position: undo its swap on every position.
+                // The pair is taken from the vector, not from memory: a small load from a
+                // wide store just made waits for the store to retire.
+                let pair = (31 - hits.leading_zeros() as usize) / 4;
+                let both = _mm256_permutevar8x32_epi32(values, _mm256_set1_epi32(pair as i32));
+                let (a, b) = (
+                    _mm256_shuffle_epi8(both, first_word),
+                    _mm256_shuffle_epi8(both, second_word),
+                );
+                let trade = _mm256_xor_si256(a, b);
+                for target in &mut targets {
+                    let named = _mm256_or_si256(
+                        _mm256_cmpeq_epi16(*target, a),
+                        _mm256_cmpeq_epi16(*target, b),
+                    );
+                    *target = _mm256_xor_si256(*target, _mm256_and_si256(named, trade));
+                }
+                // Only the pairs before this one are left to test.
+                hits = named_by(values, &targets) & ((1 << (4 * pair)) - 1);
+                if hits == 0 {
+                    break;
+                }
+            }
+        }
+        lanes.step_back();
+    }
+    for (position, target) in positions.iter_mut().zip(targets) {
+        *position = _mm256_cvtsi256_si32(target) as u16;
     }
 }
 
@@ -1066,64 +1234,54 @@ mod tests {
         );
     }
 
-    /// `find_rand_int_pairs_reversed` reports exactly the pairs, last first, that hold a value
-    /// wanted at the time they are reached, with `wanted` changed as a trace changes it (the
-    /// pair's values trade places, so a value may be named again earlier in the same block)
-    /// and sometimes to an unrelated value (so a block's earlier hits may go away), on every
-    /// path and generator.
+    /// `trace_swaps_back` gives, for every position, the position its entry came from when the
+    /// draws' pairs are run as swaps on a list, on every path and generator: positions named
+    /// often (short lists) and rarely (long ones), repeated, and never named (u16::MAX), with
+    /// five, sixteen and seventeen positions and counts below, at and above whole blocks, odd ones too.
     #[test]
-    fn find_rand_int_pairs_reversed_reports_exactly_the_wanted_pairs() {
+    fn trace_swaps_back_undoes_the_swaps_on_every_path() {
         let mut picks = DungeonRng::init(0x9A125);
-        let mut reported = 0usize;
+        let mut moved = 0usize;
         for seed in [5u32, 0x8765_4321, u32::MAX] {
             for selection in [None, Some(2), Some(4)] {
-                for count in [0usize, 1, 2, 6, 15, 16, 17, 18, 34, 256, 998, 5201] {
+                for count in [0usize, 1, 2, 6, 15, 16, 17, 18, 34, 256, 998, 5201, 7168] {
                     for n in [1u16, 3, 8, 37, 1300, u16::MAX] {
-                        let (before, draws, wanted) =
-                            scan_case::<4>(seed, selection, count, n, &mut picks);
-                        // What a consumer does with a pair: the pair's values trade places
-                        // in `wanted`, and every third pair one slot gets a fresh value.
-                        let react = |a: u16, b: u16, wanted: &mut [u16; 4], hits: usize| {
-                            for value in wanted.iter_mut() {
-                                *value = if *value == a {
-                                    b
-                                } else if *value == b {
-                                    a
-                                } else {
-                                    *value
-                                };
-                            }
-                            if hits % 3 == 2 {
-                                let fresh = (seed as usize).wrapping_mul(hits + 7) >> 7;
-                                wanted[hits % 4] = (fresh % usize::from(n.max(1))) as u16;
-                            }
-                        };
-                        let mut expected_wanted = wanted;
-                        let mut expected = Vec::new();
-                        for pair in draws[..count & !1].chunks_exact(2).rev() {
-                            if expected_wanted.iter().any(|w| pair.contains(w)) {
-                                expected.push((pair[0], pair[1]));
-                                react(pair[0], pair[1], &mut expected_wanted, expected.len());
-                            }
+                        let (before, draws, mut positions) =
+                            scan_case::<16>(seed, selection, count, n, &mut picks);
+                        positions[3] = positions[7];
+                        positions[11] = u16::MAX;
+                        // The list the swaps leave: entry `list[p]` ends at position p.
+                        let mut list: Vec<u16> = (0..n).collect();
+                        for pair in draws[..count & !1].chunks_exact(2) {
+                            list.swap(usize::from(pair[0]), usize::from(pair[1]));
                         }
-                        reported += expected.len();
+                        let wanted =
+                            positions.map(|p| list.get(usize::from(p)).copied().unwrap_or(p));
+                        moved += wanted
+                            .iter()
+                            .zip(&positions)
+                            .filter(|(w, p)| w != p)
+                            .count();
+                        let context = format!("seed {seed} {selection:?} count {count} n {n}");
                         for path in [Path::Fastest, Path::Sse2, Path::Portable] {
-                            let mut got = Vec::new();
-                            let mut got_wanted = wanted;
-                            let on_pair = |a: u16, b: u16, wanted: &mut [u16; 4]| {
-                                got.push((a, b));
-                                react(a, b, wanted, got.len());
-                            };
-                            before.find_pairs_on_path(n, count, &mut got_wanted, on_pair, path);
-                            let context = format!("seed {seed} {selection:?} count {count} n {n}");
-                            assert_eq!(got, expected, "{context} {path:?}");
-                            assert_eq!(got_wanted, expected_wanted, "{context} {path:?}");
+                            let mut got = positions;
+                            before.trace_swaps_back_on_path(n, count, &mut got, path);
+                            assert_eq!(got, wanted, "{context} {path:?}");
+                            // Fewer positions: the compare count is a constant of the scan.
+                            let mut five: [u16; 5] = std::array::from_fn(|i| positions[i]);
+                            before.trace_swaps_back_on_path(n, count, &mut five, path);
+                            assert_eq!(five[..], wanted[..5], "{context} {path:?} five");
+                            // More positions than a block has draws.
+                            let mut more: [u16; 17] = std::array::from_fn(|i| positions[i % 16]);
+                            before.trace_swaps_back_on_path(n, count, &mut more, path);
+                            let want_more: [u16; 17] = std::array::from_fn(|i| wanted[i % 16]);
+                            assert_eq!(more, want_more, "{context} {path:?} seventeen");
                         }
                     }
                 }
             }
         }
-        assert!(reported > 5000, "{reported} pairs reported");
+        assert!(moved > 2000, "{moved} positions moved");
     }
 
     /// The lanes holding a wanted value, on SSE2 (on x86-64) and lane by lane.

@@ -525,13 +525,7 @@ impl Generator {
             let shuffle = self.rng.clone();
             self.rng.skip(4 * len as u64);
             let start = self.rand_int(len as i32) as usize;
-            traced_entries(
-                &shuffle,
-                len,
-                start,
-                &mut self.entries[..used],
-                &mut self.trace_slots,
-            );
+            traced_entries(&shuffle, len, start, &mut self.entries[..used]);
         } else {
             // len <= TILES < 65536, so RandInt(len) comes from the bulk 16-bit form.
             self.rng
@@ -810,15 +804,9 @@ const LOOKED_UP_MAX: usize = 16;
 /// len), where `shuffle` is the game PRNG about to make the shuffle's 4 x len draws.
 ///
 /// Like [`trace_back_through_swaps`], but the draws are never stored: the PRNG steps them
-/// backwards in vector lanes and hands over only the blocks that name a traced position, whose
-/// swaps are then undone one by one.
-fn traced_entries(
-    shuffle: &rng::DungeonRng,
-    len: usize,
-    start: usize,
-    entries: &mut [u16],
-    slots: &mut TraceSlots,
-) {
+/// backwards in vector lanes and undoes only the swaps that name a traced position
+/// ([`rng::DungeonRng::trace_swaps_back`]).
+fn traced_entries(shuffle: &rng::DungeonRng, len: usize, start: usize, entries: &mut [u16]) {
     if len == 0 {
         return;
     }
@@ -826,56 +814,31 @@ fn traced_entries(
         *position = ((start + i) % len) as u16;
     }
     // The compare count is a constant of the scan: exact for the usual counts (the std
-    // floor's lists take 2 to 8), else rounded up, repeating the last position.
+    // floor's lists take 2 to 8), else rounded up.
     match entries.len() {
         0 => {}
-        1 => trace_reversed::<1>(shuffle, len, entries, slots),
-        2 => trace_reversed::<2>(shuffle, len, entries, slots),
-        3 => trace_reversed::<3>(shuffle, len, entries, slots),
-        4 => trace_reversed::<4>(shuffle, len, entries, slots),
-        5 => trace_reversed::<5>(shuffle, len, entries, slots),
-        6 => trace_reversed::<6>(shuffle, len, entries, slots),
-        7..=8 => trace_reversed::<8>(shuffle, len, entries, slots),
-        _ => trace_reversed::<16>(shuffle, len, entries, slots),
+        1 => trace_reversed::<1>(shuffle, len, entries),
+        2 => trace_reversed::<2>(shuffle, len, entries),
+        3 => trace_reversed::<3>(shuffle, len, entries),
+        4 => trace_reversed::<4>(shuffle, len, entries),
+        5 => trace_reversed::<5>(shuffle, len, entries),
+        6 => trace_reversed::<6>(shuffle, len, entries),
+        7..=8 => trace_reversed::<8>(shuffle, len, entries),
+        _ => trace_reversed::<16>(shuffle, len, entries),
     }
 }
 
-/// Length of [`trace_reversed`]'s table of traced positions: a sink and [`LOOKED_UP_MAX`]
-/// positions, rounded up to a power of two.
-const TRACE_AT: usize = (LOOKED_UP_MAX + 1).next_power_of_two();
-
 /// [`traced_entries`] with the positions compared `K` at a time (`traced` holds 1..=K).
-fn trace_reversed<const K: usize>(
-    shuffle: &rng::DungeonRng,
-    len: usize,
-    traced: &mut [u16],
-    slots: &mut TraceSlots,
-) {
-    // Slot 0 is a sink that swaps of untraced positions write to (`slots` gives 0 for
-    // them), so that a swap is undone without a branch; slots 1..=16 hold the traced
-    // positions. A power-of-two length lets a masked index skip the bounds check.
-    let mut at = [u16::MAX; TRACE_AT];
-    for (i, &position) in traced.iter().enumerate().take(LOOKED_UP_MAX) {
-        slots[usize::from(position)] = (i + 1) as u8;
-        at[i + 1] = position;
-    }
+fn trace_reversed<const K: usize>(shuffle: &rng::DungeonRng, len: usize, traced: &mut [u16]) {
     // Unused compares look for u16::MAX, never a draw (draws are below len <= TILES).
-    let wanted_now =
-        |at: &[u16; TRACE_AT]| -> [u16; K] { std::array::from_fn(|i| at[(i + 1) % TRACE_AT]) };
-    let mut wanted = wanted_now(&at);
+    let mut positions = [u16::MAX; K];
+    for (slot, &position) in positions.iter_mut().zip(traced.iter()) {
+        *slot = position;
+    }
     // len <= TILES < 65536: RandInt(len) is the 16-bit form; the draws pair up as swaps.
-    shuffle.find_rand_int_pairs_reversed(len as u16, 4 * len, &mut wanted, |a, b, wanted| {
-        // Before this swap, what is at a was at b and the other way round.
-        let (at_a, at_b) = (slots[usize::from(a)], slots[usize::from(b)]);
-        slots[usize::from(a)] = at_b;
-        slots[usize::from(b)] = at_a;
-        at[usize::from(at_a) % TRACE_AT] = b;
-        at[usize::from(at_b) % TRACE_AT] = a;
-        *wanted = wanted_now(&at);
-    });
-    for (i, position) in traced.iter_mut().enumerate() {
-        *position = at[(i + 1) % TRACE_AT];
-        slots[usize::from(*position)] = 0;
+    shuffle.trace_swaps_back(len as u16, 4 * len, &mut positions);
+    for (position, &traced_back) in traced.iter_mut().zip(positions.iter()) {
+        *position = traced_back;
     }
 }
 
@@ -961,8 +924,8 @@ mod tests {
     use crate::tile::Tile;
     use crate::{preset, Quirks, PRESET_NAMES};
 
-    /// The traced `entries` are the list's entries read from `start` on, and the slot table is
-    /// left clean for the next trace.
+    /// The traced `entries` are the list's entries read from `start` on, and the slot table
+    /// (empty where the trace has none) is left clean for the next trace.
     fn assert_traced(list: &[u16], start: usize, entries: &[u16], slots: &[u8], round: usize) {
         let len = list.len();
         for (i, entry) in entries.iter().enumerate() {
@@ -1032,7 +995,6 @@ mod tests {
     fn traced_entries_match_the_full_shuffle() {
         use rng::Rand16;
         let mut picks = rng::DungeonRng::init(0x5EED);
-        let mut slots = Box::new([0u8; 1 << 16]);
         let mut entries = [0u16; LOOKED_UP_MAX];
         for round in 0..4000usize {
             let len = match round % 4 {
@@ -1054,8 +1016,8 @@ mod tests {
             let start = shuffle.rand_int(len as i32) as usize;
             let used = (1 + round % LOOKED_UP_MAX).min(len);
             let entries = &mut entries[..used];
-            traced_entries(&before, len, start, entries, &mut slots);
-            assert_traced(&list, start, entries, &slots[..], round);
+            traced_entries(&before, len, start, entries);
+            assert_traced(&list, start, entries, &[], round);
         }
     }
 
