@@ -175,7 +175,6 @@ pub struct Generator<'t> {
     /// The last FindDeletableSquares answer and the passable set it was computed for: CanDelete
     /// depends on nothing else, and after BuildMaze the passable set rarely changes.
     deletable_cache: (Bits, Bits),
-    distance: [u8; 128],
     threat_distance: [u32; 128],
     /// BuildMaze's wall roll and AddMonsters' roll per shape as draw bounds ([`draws_below`]).
     wall_draws_below: u32,
@@ -237,7 +236,6 @@ impl<'t> Generator<'t> {
             safe_regions: Regions::default(),
             wall_groups: WallGroups::default(),
             deletable_cache: (0, 0),
-            distance: [0; 128],
             threat_distance: [0; 128],
             wall_draws_below: draws_below(tables.wall_chance),
             monster_draws_below: tables.monster_percent.map(draws_below),
@@ -757,12 +755,10 @@ impl<'t> Generator<'t> {
 
         self.generate_levels(depth, self.selected.len(), rng);
 
-        // Nearest first. Decision: a stable sort (the game's List.Sort is not).
-        let wanted: Bits = self.selected.iter().map(|&t| bit(t)).fold(0, |a, b| a | b);
-        self.board.distances(player, wanted, &mut self.distance);
-        let distance = self.distance;
-        self.selected
-            .sort_by_key(|&tile| distance[usize::from(tile)]);
+        // Nearest first. Decision: a stable order (the game's List.Sort is not).
+        self.board
+            .nearest_first(player, &self.selected, &mut self.order);
+        std::mem::swap(&mut self.selected, &mut self.order);
 
         self.seen.iter_mut().for_each(|count| *count = 0);
         for i in 0..self.selected.len() {
