@@ -744,24 +744,23 @@ impl Generator {
                 }
                 5 if budget > 0 => {
                     self.status.secondary_structures_budget -= 1;
-                    if self.rand_int(2) == 0 {
-                        let blocked =
-                            (cell.start_x..cell.end_x).any(|i| self.next_to_hallway(i, mid_y));
-                        if !blocked {
-                            for i in cell.start_x..cell.end_x {
-                                self.set_terrain(i, mid_y, Terrain::Secondary);
-                            }
-                            self.gm(x, y).has_secondary_structure = true;
-                        }
+                    // A divider across the room's middle row, or down its middle column.
+                    let horizontal = self.rand_int(2) == 0;
+                    let line = if horizontal {
+                        cell.start_x..cell.end_x
                     } else {
-                        let blocked =
-                            (cell.start_y..cell.end_y).any(|i| self.next_to_hallway(mid_x, i));
-                        if !blocked {
-                            for i in cell.start_y..cell.end_y {
-                                self.set_terrain(mid_x, i, Terrain::Secondary);
-                            }
-                            self.gm(x, y).has_secondary_structure = true;
+                        cell.start_y..cell.end_y
+                    };
+                    let at = |i| if horizontal { (i, mid_y) } else { (mid_x, i) };
+                    let blocked = line
+                        .clone()
+                        .map(at)
+                        .any(|(tx, ty)| self.next_to_hallway(tx, ty));
+                    if !blocked {
+                        for (tx, ty) in line.map(at) {
+                            self.set_terrain(tx, ty, Terrain::Secondary);
                         }
+                        self.gm(x, y).has_secondary_structure = true;
                     }
                 }
                 _ => {}
