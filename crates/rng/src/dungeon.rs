@@ -203,25 +203,26 @@ impl DungeonRng {
         positions: &mut [u16; K],
         path: Path,
     ) {
-        match self.selected {
-            Selected::Primary => {
-                let run = Run {
-                    before: self.primary,
-                    increment: PRIMARY_INCREMENT,
-                    n,
-                    count: count & !1,
-                };
-                trace_back::<true, K>(run, positions, path);
-            }
-            Selected::Secondary(index) => {
-                let run = Run {
-                    before: self.secondary[index],
-                    increment: SECONDARY_INCREMENT,
-                    n,
-                    count: count & !1,
-                };
-                trace_back::<false, K>(run, positions, path);
-            }
+        let run = self.run(n, count & !1);
+        // The primary generator's draws are the high halves of its states (see `fill_lanes`).
+        if matches!(self.selected, Selected::Primary) {
+            trace_back::<true, K>(run, positions, path);
+        } else {
+            trace_back::<false, K>(run, positions, path);
+        }
+    }
+
+    /// The next `count` draws of `RandInt(n)` from the selected generator.
+    fn run(&self, n: u16, count: usize) -> Run {
+        let (before, increment) = match self.selected {
+            Selected::Primary => (self.primary, PRIMARY_INCREMENT),
+            Selected::Secondary(index) => (self.secondary[index], SECONDARY_INCREMENT),
+        };
+        Run {
+            before,
+            increment,
+            n,
+            count,
         }
     }
 
@@ -252,25 +253,11 @@ impl DungeonRng {
         on_block: &mut impl FnMut(&[u16; LANES], usize, usize, &mut [u16; K]),
         path: Path,
     ) {
-        match self.selected {
-            Selected::Primary => {
-                let run = Run {
-                    before: self.primary,
-                    increment: PRIMARY_INCREMENT,
-                    n,
-                    count,
-                };
-                find_reversed::<true, K>(run, wanted, on_block, path);
-            }
-            Selected::Secondary(index) => {
-                let run = Run {
-                    before: self.secondary[index],
-                    increment: SECONDARY_INCREMENT,
-                    n,
-                    count,
-                };
-                find_reversed::<false, K>(run, wanted, on_block, path);
-            }
+        let run = self.run(n, count);
+        if matches!(self.selected, Selected::Primary) {
+            find_reversed::<true, K>(run, wanted, on_block, path);
+        } else {
+            find_reversed::<false, K>(run, wanted, on_block, path);
         }
     }
 
