@@ -160,27 +160,6 @@ impl DungeonRng {
         *state = Affine::steps(increment, count).apply(*state);
     }
 
-    /// Looks ahead at the next `count` results of [`Rand16::rand_int`]`(n)`, without drawing
-    /// them, and calls `on_hit` on every block of them that holds one of the values in
-    /// `wanted`, last block first. A block is 16 consecutive draws (blocks are counted from
-    /// the last draw: the first block holds the `count % 16` earliest draws, when there are
-    /// any), given in draw order and cut after its last wanted value, rounded up to an even
-    /// length (so a consumer of pairs gets whole pairs when `count` is even). `on_hit` may
-    /// change `wanted`; later blocks are tested against the new values.
-    ///
-    /// This is for consumers that replay a long run of draws backwards and act on only a few
-    /// of them (the spawn shuffles' traces): the draws are stepped backwards on 16 lanes and
-    /// never stored, and a block is one vector compare per wanted value.
-    pub fn find_rand_int_reversed<const K: usize>(
-        &self,
-        n: u16,
-        count: usize,
-        wanted: &mut [u16; K],
-        on_hit: impl FnMut(&[u16], &mut [u16; K]),
-    ) {
-        self.find_on_path(n, count, wanted, on_hit, Path::Fastest);
-    }
-
     /// Undoes a shuffle's swaps on a few list positions, without drawing: the next `count`
     /// results of [`Rand16::rand_int`]`(n)`, taken as pairs (draws 0 and 1, 2 and 3, ...; an
     /// odd count's last draw is left out), are swaps of list positions made in draw order,
@@ -223,41 +202,6 @@ impl DungeonRng {
             increment,
             n,
             count,
-        }
-    }
-
-    /// [`DungeonRng::find_rand_int_reversed`] with the whole blocks scanned on `path`.
-    fn find_on_path<const K: usize>(
-        &self,
-        n: u16,
-        count: usize,
-        wanted: &mut [u16; K],
-        mut on_hit: impl FnMut(&[u16], &mut [u16; K]),
-        path: Path,
-    ) {
-        let mut on_block = |values: &[u16; LANES], valid: usize, last: usize, wanted: &mut _| {
-            on_hit(&values[..through_pair(last).min(valid)], wanted);
-        };
-        self.scan_on_path(n, count, wanted, &mut on_block, path);
-    }
-
-    /// Calls `on_block(values, valid, last, wanted)` on every block of the next `count`
-    /// results of `RandInt(n)` that holds a value of `wanted`, last block first: `values[..valid]`
-    /// are the block's draws in draw order (16 but for the earliest block), `last` the lane of
-    /// its last wanted value.
-    fn scan_on_path<const K: usize>(
-        &self,
-        n: u16,
-        count: usize,
-        wanted: &mut [u16; K],
-        on_block: &mut impl FnMut(&[u16; LANES], usize, usize, &mut [u16; K]),
-        path: Path,
-    ) {
-        let run = self.run(n, count);
-        if matches!(self.selected, Selected::Primary) {
-            find_reversed::<true, K>(run, wanted, on_block, path);
-        } else {
-            find_reversed::<false, K>(run, wanted, on_block, path);
         }
     }
 
@@ -391,11 +335,14 @@ struct Run {
     count: usize,
 }
 
-/// [`DungeonRng::find_rand_int_reversed`] on one generator; `HIGH` as in [`fill_lanes`].
+/// Calls `on_block(values, last, wanted)` on every block of `run`'s draws that holds a value of
+/// `wanted`, last block first: `values` are the block's draws in draw order (the earliest block,
+/// `run.count % 16` draws, is padded with the draws after it, never named), `last` the lane of its
+/// last wanted value. `HIGH` as in [`fill_lanes`].
 fn find_reversed<const HIGH: bool, const K: usize>(
     run: Run,
     wanted: &mut [u16; K],
-    on_block: &mut impl FnMut(&[u16; LANES], usize, usize, &mut [u16; K]),
+    on_block: &mut impl FnMut(&[u16; LANES], usize, &mut [u16; K]),
     path: Path,
 ) {
     find_blocks::<HIGH, K>(run, wanted, on_block, path);
@@ -406,10 +353,10 @@ fn find_reversed<const HIGH: bool, const K: usize>(
 /// pair of the block holding a wanted value, last first.
 fn pairs_of_block<const K: usize>(
     mut on_pair: impl FnMut(u16, u16, &mut [u16; K]),
-) -> impl FnMut(&[u16; LANES], usize, usize, &mut [u16; K]) {
-    move |values: &[u16; LANES], _valid: usize, last: usize, wanted: &mut [u16; K]| {
-        // Only lanes below the pair just handed over are searched again, and the block's
-        // lanes past `valid` are never named (the first hit is below it, the rest below that).
+) -> impl FnMut(&[u16; LANES], usize, &mut [u16; K]) {
+    move |values: &[u16; LANES], last: usize, wanted: &mut [u16; K]| {
+        // Only lanes below the pair just handed over are searched again, and the earliest
+        // block's padding lanes are never named (the first hit is below them, the rest below that).
         let mut pair = last / 2;
         loop {
             on_pair(values[2 * pair], values[2 * pair + 1], wanted);
@@ -473,7 +420,7 @@ enum Path {
 fn find_blocks<const HIGH: bool, const K: usize>(
     run: Run,
     wanted: &mut [u16; K],
-    on_block: &mut impl FnMut(&[u16; LANES], usize, usize, &mut [u16; K]),
+    on_block: &mut impl FnMut(&[u16; LANES], usize, &mut [u16; K]),
     path: Path,
 ) {
     if path == Path::Portable {
@@ -482,15 +429,6 @@ fn find_blocks<const HIGH: bool, const K: usize>(
     }
     #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
     {
-        if path == Path::Fastest && std::arch::is_x86_feature_detected!("avx2") {
-            #[allow(unsafe_code)]
-            // SAFETY: `find_blocks_avx2` is unsafe to call only because it enables AVX2, and
-            // the check just above found that this CPU has AVX2.
-            unsafe {
-                find_blocks_avx2::<HIGH, K>(run, wanted, on_block);
-            }
-            return;
-        }
         #[allow(unsafe_code)]
         // SAFETY: `find_blocks_sse2` is unsafe to call only because it enables SSE2, and this
         // call is compiled only when the build target already requires SSE2
@@ -528,7 +466,7 @@ fn block_values<const HIGH: bool>(first: u32, run: Run) -> [u16; LANES] {
 fn find_in_rest<const HIGH: bool, const K: usize>(
     run: Run,
     wanted: &mut [u16; K],
-    on_block: &mut impl FnMut(&[u16; LANES], usize, usize, &mut [u16; K]),
+    on_block: &mut impl FnMut(&[u16; LANES], usize, &mut [u16; K]),
 ) {
     let rest = run.count % LANES;
     if rest == 0 {
@@ -540,14 +478,8 @@ fn find_in_rest<const HIGH: bool, const K: usize>(
         .iter()
         .rposition(|value| wanted.contains(value))
     {
-        on_block(&values, rest, last, wanted);
+        on_block(&values, last, wanted);
     }
-}
-
-/// The length of a block cut after draw `last` and rounded up to an even length.
-#[inline]
-fn through_pair(last: usize) -> usize {
-    (last | 1) + 1
 }
 
 /// The LCG states of the last whole block of `run`'s draws (lane l: draw count - 16 + l), or
@@ -570,7 +502,7 @@ fn last_block_states(run: Run) -> Option<[u32; LANES]> {
 fn find_blocks_portable<const HIGH: bool, const K: usize>(
     run: Run,
     wanted: &mut [u16; K],
-    on_block: &mut impl FnMut(&[u16; LANES], usize, usize, &mut [u16; K]),
+    on_block: &mut impl FnMut(&[u16; LANES], usize, &mut [u16; K]),
 ) {
     let Some(states) = last_block_states(run) else {
         return;
@@ -585,7 +517,7 @@ fn find_blocks_portable<const HIGH: bool, const K: usize>(
         });
         if holds_any(&values, wanted) {
             let last = values.iter().rposition(|value| wanted.contains(value));
-            on_block(&values, LANES, last.unwrap_or(LANES - 1), wanted);
+            on_block(&values, last.unwrap_or(LANES - 1), wanted);
         }
         step_halves(&mut low, &mut high, back_block);
     }
@@ -599,7 +531,7 @@ fn find_blocks_portable<const HIGH: bool, const K: usize>(
 fn find_blocks_sse2<const HIGH: bool, const K: usize>(
     run: Run,
     wanted: &mut [u16; K],
-    on_block: &mut impl FnMut(&[u16; LANES], usize, usize, &mut [u16; K]),
+    on_block: &mut impl FnMut(&[u16; LANES], usize, &mut [u16; K]),
 ) {
     use std::arch::x86_64::{
         __m128i, _mm_add_epi16, _mm_cmpeq_epi16, _mm_movemask_epi8, _mm_mulhi_epu16,
@@ -652,7 +584,7 @@ fn find_blocks_sse2<const HIGH: bool, const K: usize>(
             // SAFETY: two `__m128i` and `[u16; 16]` have the same size, every bit pattern is
             // valid for both, and the array's alignment (2) is no stricter than the vectors'.
             let values: [u16; LANES] = unsafe { std::mem::transmute(values) };
-            on_block(&values, LANES, last, wanted);
+            on_block(&values, last, wanted);
             targets = wanted.map(|value| splat(u32::from(value)));
         }
         for (low, high) in low.iter_mut().zip(high.iter_mut()) {
@@ -744,54 +676,6 @@ impl WideLanes {
         use std::arch::x86_64::{_mm256_add_epi32, _mm256_mullo_epi32};
         self.even = _mm256_add_epi32(_mm256_mullo_epi32(self.even, self.mul), self.add);
         self.odd = _mm256_add_epi32(_mm256_mullo_epi32(self.odd, self.mul), self.add);
-    }
-}
-
-/// A block's values as an array, for the rare block that is looked at draw by draw.
-#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
-#[inline]
-fn block_array(values: std::arch::x86_64::__m256i) -> [u16; LANES] {
-    #[allow(unsafe_code)]
-    // SAFETY: `__m256i` and `[u16; 16]` have the same size, every bit pattern is valid for
-    // both, and the array's alignment (2) is no stricter than the vector's.
-    unsafe {
-        std::mem::transmute(values)
-    }
-}
-
-/// The whole blocks of `run`, last first, on AVX2 ([`WideLanes`]), with one compare per
-/// wanted value. Only called where the CPU has AVX2 (detected at run time).
-#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
-#[target_feature(enable = "avx2")]
-fn find_blocks_avx2<const HIGH: bool, const K: usize>(
-    run: Run,
-    wanted: &mut [u16; K],
-    on_block: &mut impl FnMut(&[u16; LANES], usize, usize, &mut [u16; K]),
-) {
-    use std::arch::x86_64::{
-        __m256i, _mm256_cmpeq_epi16, _mm256_movemask_epi8, _mm256_or_si256, _mm256_set1_epi16,
-        _mm256_setzero_si256,
-    };
-    let Some(mut lanes) = WideLanes::last_block(run) else {
-        return;
-    };
-    let splat = |value: u16| _mm256_set1_epi16(value as i16);
-    let zero = _mm256_setzero_si256();
-    let mut targets: [__m256i; K] = wanted.map(splat);
-    for _ in 0..run.count / LANES {
-        let values = lanes.values::<HIGH>();
-        let mut named = zero;
-        for &target in &targets {
-            named = _mm256_or_si256(named, _mm256_cmpeq_epi16(values, target));
-        }
-        // Two bits per lane.
-        let hits = _mm256_movemask_epi8(named) as u32;
-        if hits != 0 {
-            let last = (31 - hits.leading_zeros() as usize) / 2;
-            on_block(&block_array(values), LANES, last, wanted);
-            targets = wanted.map(splat);
-        }
-        lanes.step_back();
     }
 }
 
@@ -1159,66 +1043,6 @@ mod tests {
             .collect();
         let wanted = std::array::from_fn(|_| picks.rand_int(i32::from(n)) as u16);
         (before, draws, wanted)
-    }
-
-    /// Every block `find_rand_int_reversed` reports is a run of the draws to come, last block
-    /// first, each holding a wanted value; every block it skips holds none; `wanted` changes
-    /// made in `on_hit` apply to the blocks after; the generator is not advanced.
-    #[test]
-    fn find_rand_int_reversed_reports_exactly_the_blocks_holding_wanted_values() {
-        let mut picks = DungeonRng::init(0xB10C);
-        let (mut reported, mut skipped) = (0usize, 0usize);
-        for seed in [3u32, 0x1234_5678, u32::MAX] {
-            for selection in [None, Some(1), Some(3)] {
-                for count in [0usize, 1, 4, 15, 16, 17, 40, 256, 999, 5200] {
-                    for n in [1u16, 2, 37, 1300, u16::MAX] {
-                        let (before, draws, wanted) =
-                            scan_case::<3>(seed, selection, count, n, &mut picks);
-                        // Blocks of 16 from the end, then the count % 16 earliest draws.
-                        let mut bounds: Vec<(usize, usize)> = (0..count / LANES)
-                            .map(|block| (count - LANES * (block + 1), count - LANES * block))
-                            .collect();
-                        if count % LANES > 0 {
-                            bounds.push((0, count % LANES));
-                        }
-                        // Expected: the same walk, with the same changes to `wanted`.
-                        let mut expected_wanted = wanted;
-                        let mut expected = Vec::new();
-                        let mut changes = DungeonRng::init(seed ^ 0x55);
-                        for (begin, end) in bounds {
-                            let block = &draws[begin..end];
-                            let last = block.iter().rposition(|d| expected_wanted.contains(d));
-                            if let Some(last) = last {
-                                // Cut after the last wanted value, rounded up to whole pairs.
-                                let cut = (last + 2 - last % 2).min(block.len());
-                                expected.push(block[..cut].to_vec());
-                                expected_wanted[0] = changes.rand_int(i32::from(n)) as u16;
-                                reported += 1;
-                            } else {
-                                skipped += 1;
-                            }
-                        }
-                        for path in [Path::Fastest, Path::Sse2, Path::Portable] {
-                            let mut got = Vec::new();
-                            let mut changes = DungeonRng::init(seed ^ 0x55);
-                            let mut got_wanted = wanted;
-                            let on_hit = |block: &[u16], wanted: &mut [u16; 3]| {
-                                got.push(block.to_vec());
-                                wanted[0] = changes.rand_int(i32::from(n)) as u16;
-                            };
-                            before.find_on_path(n, count, &mut got_wanted, on_hit, path);
-                            let context = format!("seed {seed} {selection:?} count {count} n {n}");
-                            assert_eq!(got, expected, "{context} {path:?}");
-                            assert_eq!(got_wanted, expected_wanted, "{context} {path:?}");
-                        }
-                    }
-                }
-            }
-        }
-        assert!(
-            reported > 500 && skipped > 500,
-            "{reported} reported, {skipped} skipped"
-        );
     }
 
     /// `trace_swaps_back` gives, for every position, the position its entry came from when the

@@ -556,51 +556,100 @@ fn stairs_always_reachable(open: &[u32; WIDTH], stairs_x: i32, stairs_y: i32) ->
 /// revisited only when a neighbour's new tiles touch open tiles of it not reached yet, and
 /// then fills only from those: the closure of the same moves a tile search makes.
 fn reached_columns(open: &[u32; WIDTH], x: i32, y: i32) -> [u32; WIDTH] {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("bmi2") {
+        #[allow(unsafe_code)]
+        // SAFETY: `reached_columns_bmi2` is unsafe to call only because it enables BMI2, and
+        // the check just above found that this CPU has BMI2.
+        return unsafe { reached_columns_bmi2(open, x, y) };
+    }
+    flood_columns(open, x, y, fill_runs_by_doubling)
+}
+
+/// [`reached_columns`] with the BMI2 fill below. Only called where the CPU has BMI2
+/// (detected at run time).
+///
+/// The fill skips [`fill_runs_by_doubling`]'s chain of doubling steps (a third of a column
+/// visit's latency): adding the seeds to the column carries out of each seeded run into the
+/// closed tile just above it, and only there (two seeds of a run carry out once). `pext`
+/// then `pdep` take those tiles, in run order, to the first tiles of the same runs, and the
+/// difference of the two is exactly the seeded runs. In 64 bits, so that a run reaching row
+/// 31 (possible in tests, never on a framed floor) still carries out.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "bmi2")]
+fn reached_columns_bmi2(open: &[u32; WIDTH], x: i32, y: i32) -> [u32; WIDTH] {
+    use std::arch::x86_64::{_pdep_u64, _pext_u64};
+    let fill_runs = |seeds: u32, open: u32| {
+        let (seeds, open) = (u64::from(seeds), u64::from(open));
+        let above_runs = (open << 1) & !open;
+        let run_starts = open & !(open << 1);
+        let carried = (open + seeds) & !open;
+        let seeded_starts = _pdep_u64(_pext_u64(carried, above_runs), run_starts);
+        (carried - seeded_starts) as u32
+    };
+    flood_columns(open, x, y, fill_runs)
+}
+
+/// The open runs of a column (`open`, bit y = row y) holding a tile of `seeds` (a subset of
+/// `open`), in plain code. Towards higher rows an addition does it: the carry from each run's
+/// lowest seed runs to the end of the run (a later seed of the same run flips back to 0,
+/// hence the `| seeds`). Towards lower rows, doubling steps.
+#[inline(always)]
+fn fill_runs_by_doubling(seeds: u32, open: u32) -> u32 {
+    let up = ((open.wrapping_add(seeds) ^ open) & open) | seeds;
+    let mut down = seeds;
+    let mut down_path = open;
+    for shift in [1, 2, 4, 8, 16] {
+        down |= down_path & (down >> shift);
+        down_path &= down_path >> shift;
+    }
+    up | down
+}
+
+/// The flood of [`reached_columns`], filling columns with `fill` (which gives the open runs
+/// of a column holding a seed).
+///
+/// The arrays have 64 columns, the ones past the floor closed, so that a column's neighbours
+/// need no edge test (column 0's left neighbour wraps to 63) and the column a `waiting` bit
+/// names needs no bounds check: the visit is one long dependency chain.
+#[inline(always)]
+fn flood_columns(
+    open: &[u32; WIDTH],
+    x: i32,
+    y: i32,
+    fill: impl Fn(u32, u32) -> u32,
+) -> [u32; WIDTH] {
+    const COLUMNS: usize = 64;
+    const _: () = assert!(WIDTH < COLUMNS);
     let (x, y) = (x as usize, y as usize);
-    let mut reached = [0u32; WIDTH];
     let start = 1u32 << y;
     if open[x] & start == 0 {
-        return reached;
+        return [0; WIDTH];
     }
+    let mut columns = [0u32; COLUMNS];
+    columns[..WIDTH].copy_from_slice(open);
+    let open = columns;
+    let mut reached = [0u32; COLUMNS];
     // A diagonal step is allowed only when both tiles beside it are walkable, so its target is
     // also two straight steps away: straight steps alone reach the same set.
-    // Spreads along the open runs of one column. Towards higher rows an addition does it: the
-    // carry from each run's lowest seed runs to the end of the run (a later seed of the same
-    // run flips back to 0, hence the `| mask`). Towards lower rows, doubling steps.
-    let fill_column = |mask: u32, open: u32| -> u32 {
-        let up = ((open.wrapping_add(mask) ^ open) & open) | mask;
-        let mut down = mask;
-        let mut down_path = open;
-        for shift in [1, 2, 4, 8, 16] {
-            down |= down_path & (down >> shift);
-            down_path &= down_path >> shift;
-        }
-        up | down
-    };
     // Seeds waiting per column: open tiles not reached yet next to reached ones. A seed never
     // lies in a reached run (reached runs are whole), so the fill from the seeds is all new.
-    const _: () = assert!(WIDTH < 64);
-    let mut seeds = [0u32; WIDTH];
+    let mut seeds = [0u32; COLUMNS];
     seeds[x] = start;
     let mut waiting = 1u64 << x;
     while waiting != 0 {
-        let x = waiting.trailing_zeros() as usize % WIDTH;
+        let x = waiting.trailing_zeros() as usize % COLUMNS;
         waiting &= waiting - 1;
-        let grown = fill_column(seeds[x], open[x]);
+        let grown = fill(seeds[x], open[x]);
         seeds[x] = 0;
         reached[x] |= grown;
-        if x > 0 {
-            let touched = grown & open[x - 1] & !reached[x - 1];
-            seeds[x - 1] |= touched;
-            waiting |= u64::from(touched != 0) << (x - 1);
-        }
-        if x + 1 < WIDTH {
-            let touched = grown & open[x + 1] & !reached[x + 1];
-            seeds[x + 1] |= touched;
-            waiting |= u64::from(touched != 0) << (x + 1);
+        for side in [x.wrapping_sub(1) % COLUMNS, (x + 1) % COLUMNS] {
+            let touched = grown & open[side] & !reached[side];
+            seeds[side] |= touched;
+            waiting |= u64::from(touched != 0) << side;
         }
     }
-    reached
+    std::array::from_fn(|x| reached[x])
 }
 
 impl Generator {
@@ -833,7 +882,11 @@ mod tests {
             let start = rng.rand_int(TILES as i32) as usize;
             let (x, y) = ((start / HEIGHT) as i32, (start % HEIGHT) as i32);
             let seen = reachable_by_search(&walkable, start);
-            let reached = reached_columns(&generator.walkable_columns(), x, y);
+            let open = generator.walkable_columns();
+            // The fill this CPU runs, and the plain one.
+            let reached = reached_columns(&open, x, y);
+            let by_doubling = flood_columns(&open, x, y, fill_runs_by_doubling);
+            assert_eq!(reached, by_doubling, "round {round}");
             for (at, &seen) in seen.iter().enumerate() {
                 let bit = reached[at / HEIGHT] >> (at % HEIGHT) & 1 == 1;
                 assert_eq!(bit, seen, "round {round}, tile {at}");
