@@ -1,7 +1,8 @@
 //! The special rooms and touches of a layout: maze rooms, the Kecleon shop, the monster house,
 //! extra hallways, room imperfections and secondary structures.
 
-use crate::generator::{FloorSize, Generator, GridCell, GRID_DIM};
+use crate::generator::{FloorSize, Generator};
+use crate::grid::{cell_bit, grid_cells, has, x_major, y_major};
 use crate::props::FloorProperties;
 use crate::standard::STEPS4;
 use crate::tile::{
@@ -71,70 +72,7 @@ const CORNER_EXPECT_OPEN: [[bool; 8]; 4] = [
     [false, false, true, false, true, false, false, false],
 ];
 
-/// Grid cells as a bitset in a scan's order: bit `outer * GRID_DIM + inner`.
-pub(crate) type CellSet = [u64; GRID_DIM * GRID_DIM / 64];
-
-/// The cells of `set` in its order, as (x, y); `x_outer` as given to [`Generator::cell_set`].
-pub(crate) fn set_cells(set: CellSet, x_outer: bool) -> SetCells {
-    SetCells {
-        set,
-        word: 0,
-        x_outer,
-    }
-}
-
-/// Iterator of [`set_cells`]: takes the lowest set bit of the current word until it is empty.
-pub(crate) struct SetCells {
-    set: CellSet,
-    word: usize,
-    x_outer: bool,
-}
-
-impl Iterator for SetCells {
-    type Item = (i32, i32);
-
-    fn next(&mut self) -> Option<(i32, i32)> {
-        loop {
-            let bits = self.set.get_mut(self.word)?;
-            if *bits != 0 {
-                let at = self.word * 64 + bits.trailing_zeros() as usize;
-                *bits &= *bits - 1;
-                let (outer, inner) = ((at / GRID_DIM) as i32, (at % GRID_DIM) as i32);
-                return Some(if self.x_outer {
-                    (outer, inner)
-                } else {
-                    (inner, outer)
-                });
-            }
-            self.word += 1;
-        }
-    }
-}
-
 impl Generator {
-    /// The cells of a `grid_x` x `grid_y` grid for which `keep` holds, in x-major order (x
-    /// outer) when `x_outer`, else y-major. A pass whose skip test reads only flags it never
-    /// changes visits just these, instead of testing every cell with a chain of branches on
-    /// random flags (`keep` should combine them with `&`). Cells off the grid array read as
-    /// invalid, so they are left out.
-    pub(crate) fn cell_set(
-        &self,
-        grid_x: i32,
-        grid_y: i32,
-        x_outer: bool,
-        keep: impl Fn(&GridCell) -> bool,
-    ) -> CellSet {
-        let mut set = [0u64; GRID_DIM * GRID_DIM / 64];
-        for x in 0..grid_x.clamp(0, GRID_DIM as i32) {
-            for y in 0..grid_y.clamp(0, GRID_DIM as i32) {
-                let (outer, inner) = if x_outer { (x, y) } else { (y, x) };
-                let at = outer as usize * GRID_DIM + inner as usize;
-                set[at / 64] |= u64::from(keep(self.g(x, y))) << (at % 64);
-            }
-        }
-        set
-    }
-
     /// `SetTerrainObstacleChecked`: secondary terrain when asked and the tile is in the room,
     /// otherwise a wall.
     fn set_obstacle(&mut self, x: i32, y: i32, use_secondary: bool, room: u8) {
@@ -183,8 +121,8 @@ impl Generator {
     /// `GenerateMaze`: maze lines from every other border tile, then from every other inner
     /// tile.
     fn generate_maze(&mut self, x: i32, y: i32, use_secondary: bool) {
-        self.gm(x, y).is_maze_room = true;
-        let cell = *self.g(x, y);
+        self.grid.maze_room |= cell_bit(x, y);
+        let cell = self.grid.rect(x, y);
         let room = self.t(cell.start_x, cell.start_y).room;
         let bounds = (cell.start_x, cell.start_y, cell.end_x, cell.end_y);
         let mut cx = cell.start_x + 1;
@@ -245,14 +183,14 @@ impl Generator {
             return;
         }
         let eligible = |g: &Generator, x: i32, y: i32| {
-            let c = g.g(x, y);
-            !c.is_invalid
-                && !c.has_been_merged
-                && c.is_connected
-                && c.is_room
-                && !c.has_secondary_structure
-                && !c.is_kecleon_shop
-                && !c.is_monster_house
+            let grid = &g.grid;
+            let blocked = grid.invalid
+                | grid.been_merged
+                | grid.secondary_structure
+                | grid.kecleon_shop
+                | grid.monster_house;
+            let c = grid.rect(x, y);
+            has(grid.connected & grid.room & !blocked, x, y)
                 && (c.end_x - c.start_x) % 2 != 0
                 && (c.end_y - c.start_y) % 2 != 0
         };
@@ -331,23 +269,22 @@ impl Generator {
                 if y >= grid_y {
                     continue;
                 }
-                let cell = *self.g(x, y);
-                if cell.is_invalid
-                    || cell.has_been_merged
-                    || cell.is_merged
-                    || !cell.is_connected
-                    || !cell.is_room
-                    || cell.has_secondary_structure
-                    || cell.is_maze_room
-                    || cell.flag_secondary_structure
-                {
+                let grid = &self.grid;
+                let blocked = grid.invalid
+                    | grid.been_merged
+                    | grid.merged
+                    | grid.secondary_structure
+                    | grid.maze_room
+                    | grid.flag_secondary_structure;
+                if !has(grid.connected & grid.room & !blocked, x, y) {
                     continue;
                 }
+                let cell = grid.rect(x, y);
                 if (cell.start_x - cell.end_x).abs() < 5 || (cell.start_y - cell.end_y).abs() < 4 {
                     continue;
                 }
                 self.status.has_kecleon_shop = true;
-                self.gm(x, y).is_kecleon_shop = true;
+                self.grid.kecleon_shop |= cell_bit(x, y);
                 let mut max_y = cell.end_y;
                 if cell.end_y - cell.start_y < 3 {
                     max_y = cell.end_y + 1;
@@ -386,49 +323,32 @@ impl Generator {
         if self.status.has_kecleon_shop || Self::is_fixed_floor(props) {
             return;
         }
-        let eligible = |g: &Generator, x: i32, y: i32| {
-            let c = g.g(x, y);
-            !c.is_invalid
-                && !c.has_been_merged
-                && c.is_connected
-                && c.is_room
-                && !c.is_kecleon_shop
-                && !c.is_maze_room
-                && !c.has_secondary_structure
-        };
-        let mut count = 0;
-        for x in 0..grid_x {
-            for y in 0..grid_y {
-                if eligible(self, x, y) {
-                    count += 1;
-                }
-            }
-        }
+        // Eligibility does not change while the pick is drawn, so the candidates (x-outer, the
+        // game's order) are the set bits of one mask.
+        let grid = &self.grid;
+        let blocked = grid.invalid
+            | grid.been_merged
+            | grid.kecleon_shop
+            | grid.maze_room
+            | grid.secondary_structure;
+        let eligible = grid_cells(grid_x, grid_y) & grid.connected & grid.room & !blocked;
+        let count = eligible.count_ones() as i32;
         if count <= 0 {
             return;
         }
         let pick = self.shuffled_pick(count);
-        let mut counter = 0;
-        for x in 0..grid_x {
-            for y in 0..grid_y {
-                if !eligible(self, x, y) {
-                    continue;
-                }
-                if counter == pick {
-                    self.status.has_monster_house = true;
-                    self.gm(x, y).is_monster_house = true;
-                    let cell = *self.g(x, y);
-                    for cx in cell.start_x..cell.end_x {
-                        for cy in cell.start_y..cell.end_y {
-                            let tile = self.tm(cx, cy);
-                            *tile.flags |= F_IN_MONSTER_HOUSE;
-                            let room = *tile.room;
-                            self.status.monster_house_room = i32::from(room);
-                        }
-                    }
-                    return;
-                }
-                counter += 1;
+        let Some((x, y)) = x_major(eligible).nth(pick as usize) else {
+            return;
+        };
+        self.status.has_monster_house = true;
+        self.grid.monster_house |= cell_bit(x, y);
+        let cell = self.grid.rect(x, y);
+        for cx in cell.start_x..cell.end_x {
+            for cy in cell.start_y..cell.end_y {
+                let tile = self.tm(cx, cy);
+                *tile.flags |= F_IN_MONSTER_HOUSE;
+                let room = *tile.room;
+                self.status.monster_house_room = i32::from(room);
             }
         }
     }
@@ -438,10 +358,12 @@ impl Generator {
         for _ in 0..count {
             let x = self.rand_int(grid_x);
             let y = self.rand_int(grid_y);
-            let cell = *self.g(x, y);
-            if !cell.is_room || !cell.is_connected || cell.is_invalid || cell.is_maze_room {
+            let grid = &self.grid;
+            let open = grid.room & grid.connected & !(grid.invalid | grid.maze_room);
+            if !has(open, x, y) {
                 continue;
             }
+            let cell = grid.rect(x, y);
             let mut cur_x = self.rand_range(cell.start_x, cell.end_x);
             let mut cur_y = self.rand_range(cell.start_y, cell.end_y);
             let edges = usize::from(y >= grid_y - 1) << 2
@@ -556,18 +478,19 @@ impl Generator {
     /// `GenerateRoomImperfections`: walls grown in from the corners of flagged rooms.
     pub(crate) fn generate_room_imperfections(&mut self, grid_x: i32, grid_y: i32) {
         // The pass changes terrain only, so the flagged rooms are found up front.
-        let flagged = self.cell_set(grid_x, grid_y, true, |c| {
-            !c.is_invalid
-                & !c.has_been_merged
-                & !c.is_merged
-                & c.is_room
-                & c.is_connected
-                & !c.has_secondary_structure
-                & !c.is_maze_room
-                & c.flag_imperfect
-        });
-        for (x, y) in set_cells(flagged, true) {
-            let cell = *self.g(x, y);
+        let grid = &self.grid;
+        let blocked = grid.invalid
+            | grid.been_merged
+            | grid.merged
+            | grid.secondary_structure
+            | grid.maze_room;
+        let flagged = grid_cells(grid_x, grid_y)
+            & grid.room
+            & grid.connected
+            & grid.flag_imperfect
+            & !blocked;
+        for (x, y) in x_major(flagged) {
+            let cell = self.grid.rect(x, y);
             if self.rand_int(100) < NO_IMPERFECTIONS_CHANCE {
                 continue;
             }
@@ -646,16 +569,12 @@ impl Generator {
     pub(crate) fn generate_secondary_structures(&mut self, grid_x: i32, grid_y: i32) {
         // A structure changes only its own cell and none of the flags tested here, so the
         // flagged rooms are found up front (y-major, the game's order).
-        let flagged = self.cell_set(grid_x, grid_y, false, |c| {
-            !c.is_invalid
-                & !c.is_monster_house
-                & !c.is_merged
-                & c.is_room
-                & c.flag_secondary_structure
-                & !c.flag_imperfect
-        });
-        for (x, y) in set_cells(flagged, false) {
-            let cell = *self.g(x, y);
+        let grid = &self.grid;
+        let blocked = grid.invalid | grid.monster_house | grid.merged | grid.flag_imperfect;
+        let flagged =
+            grid_cells(grid_x, grid_y) & grid.room & grid.flag_secondary_structure & !blocked;
+        for (x, y) in y_major(flagged) {
+            let cell = self.grid.rect(x, y);
             let kind = self.rand_int(6);
             let size_x = cell.end_x - cell.start_x;
             let size_y = cell.end_y - cell.start_y;
@@ -674,7 +593,7 @@ impl Generator {
                     } else {
                         self.set_terrain(mid_x, mid_y, Terrain::Secondary);
                     }
-                    self.gm(x, y).has_secondary_structure = true;
+                    self.grid.secondary_structure |= cell_bit(x, y);
                 }
                 2 if budget > 0 && size_x % 2 != 0 && size_y % 2 != 0 => {
                     self.status.secondary_structures_budget -= 1;
@@ -689,7 +608,7 @@ impl Generator {
                             );
                         }
                     }
-                    self.gm(x, y).has_secondary_structure = true;
+                    self.grid.secondary_structure |= cell_bit(x, y);
                 }
                 3 if size_x >= 5 && size_y >= 5 => {
                     let mut x1 = self.rand_range(cell.start_x + 2, cell.end_x - 3);
@@ -711,7 +630,7 @@ impl Generator {
                                 self.set_terrain(px, py, Terrain::Secondary);
                             }
                         }
-                        self.gm(x, y).has_secondary_structure = true;
+                        self.grid.secondary_structure |= cell_bit(x, y);
                     }
                 }
                 4 if size_x >= 6 && size_y >= 6 && budget > 0 => {
@@ -740,7 +659,7 @@ impl Generator {
                     for (dx, dy) in [(0, -1), (-1, 0), (0, 0)] {
                         *self.tm(mid_x + dx, mid_y + dy).spawn |= SPAWN_ITEM | SPAWN_SPECIAL;
                     }
-                    self.gm(x, y).has_secondary_structure = true;
+                    self.grid.secondary_structure |= cell_bit(x, y);
                 }
                 5 if budget > 0 => {
                     self.status.secondary_structures_budget -= 1;
@@ -760,7 +679,7 @@ impl Generator {
                         for (tx, ty) in line.map(at) {
                             self.set_terrain(tx, ty, Terrain::Secondary);
                         }
-                        self.gm(x, y).has_secondary_structure = true;
+                        self.grid.secondary_structure |= cell_bit(x, y);
                     }
                 }
                 _ => {}

@@ -7,77 +7,16 @@
 use rng::{DungeonRng, Rand16};
 
 use crate::columns::{below_mask, eq_mask, run_starts, set_bits, terrain_bytes};
+use crate::grid::{grid_cells, Grid};
 use crate::props::{FloorProperties, Layout, Quirks};
 use crate::spawns::{tile_count, SpawnMasks, TraceSlots};
 use crate::tile::{self, in_bounds, Terrain, Tile, TileMut, Tiles, HEIGHT, TILES, WIDTH};
 
-/// Grid cells per axis in the game's grid array (15), plus one so that the `x + 1` reads of the
-/// dead-end pass stay inside the array.
-pub(crate) const GRID_DIM: usize = 16;
+/// Entries of the grid's column and row start lists (the game's array holds 15 cells a side,
+/// plus one line past the last).
+pub(crate) const GRID_LINES: usize = 16;
 /// Length of the shuffle scratch array: the power of two at or above [`TILES`].
 pub(crate) const SHUFFLE_AREA: usize = TILES.next_power_of_two();
-
-/// The game's `dungeon_grid_cell`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct GridCell {
-    pub start_x: i32,
-    pub start_y: i32,
-    pub end_x: i32,
-    pub end_y: i32,
-    pub is_invalid: bool,
-    pub has_secondary_structure: bool,
-    pub is_room: bool,
-    pub is_connected: bool,
-    pub is_kecleon_shop: bool,
-    pub is_monster_house: bool,
-    pub is_maze_room: bool,
-    pub has_been_merged: bool,
-    pub is_merged: bool,
-    pub connected_to_top: bool,
-    pub connected_to_bottom: bool,
-    pub connected_to_left: bool,
-    pub connected_to_right: bool,
-    pub should_connect_to_top: bool,
-    pub should_connect_to_bottom: bool,
-    pub should_connect_to_left: bool,
-    pub should_connect_to_right: bool,
-    pub flag_imperfect: bool,
-    pub flag_secondary_structure: bool,
-}
-
-/// Whether (x, y) is in the grid array: one test, as a negative coordinate sets high bits.
-#[inline]
-fn on_grid(x: i32, y: i32) -> bool {
-    const _: () = assert!(GRID_DIM.is_power_of_two());
-    ((x | y) as u32) < GRID_DIM as u32
-}
-
-/// A cell outside the grid array reads as invalid, so stray neighbours are never used.
-const OUTSIDE_CELL: GridCell = GridCell {
-    start_x: 0,
-    start_y: 0,
-    end_x: 0,
-    end_y: 0,
-    is_invalid: true,
-    has_secondary_structure: false,
-    is_room: false,
-    is_connected: false,
-    is_kecleon_shop: false,
-    is_monster_house: false,
-    is_maze_room: false,
-    has_been_merged: false,
-    is_merged: false,
-    connected_to_top: false,
-    connected_to_bottom: false,
-    connected_to_left: false,
-    connected_to_right: false,
-    should_connect_to_top: false,
-    should_connect_to_bottom: false,
-    should_connect_to_left: false,
-    should_connect_to_right: false,
-    flag_imperfect: false,
-    flag_secondary_structure: false,
-};
 
 /// Flags of the outer frame: impassable and unbreakable, so that `ResolveInvalidSpawns` takes
 /// buried items back out of it (the reference maps never show one there).
@@ -127,11 +66,9 @@ pub struct Outcome {
 /// Everything floor generation needs, reused from floor to floor.
 pub struct Generator {
     pub(crate) tiles: Box<Tiles>,
-    pub(crate) grid: Box<[[GridCell; GRID_DIM]; GRID_DIM]>,
-    /// Grid columns and rows (from the first) that may hold cells other than the reset one.
-    grid_extent: (usize, usize),
-    pub(crate) list_x: [i32; GRID_DIM],
-    pub(crate) list_y: [i32; GRID_DIM],
+    pub(crate) grid: Grid,
+    pub(crate) list_x: [i32; GRID_LINES],
+    pub(crate) list_y: [i32; GRID_LINES],
     /// The layout and spawn flags as column masks during the spawn stage.
     pub(crate) masks: SpawnMasks,
     /// Bulk draws for the spawn shuffles.
@@ -148,7 +85,6 @@ pub struct Generator {
     pub(crate) outcome: Outcome,
     /// Where writes to positions off the floor go (the game would corrupt memory; we drop them).
     scratch_tile: Tile,
-    scratch_cell: GridCell,
     /// The flags of the freshly reset floor (the frame's), copied in at every layout attempt.
     frame_flags: Box<[u16; TILES]>,
 }
@@ -172,10 +108,9 @@ impl Generator {
     pub fn new() -> Generator {
         Generator {
             tiles: Box::new(Tiles::walls()),
-            grid: Box::new([[GridCell::default(); GRID_DIM]; GRID_DIM]),
-            grid_extent: (0, 0),
-            list_x: [0; GRID_DIM],
-            list_y: [0; GRID_DIM],
+            grid: Grid::EMPTY,
+            list_x: [0; GRID_LINES],
+            list_y: [0; GRID_LINES],
             masks: SpawnMasks::all_walls(),
             draw_buffer: vec![0; 4 * TILES].into_boxed_slice(),
             shuffle_area: Box::new([0; SHUFFLE_AREA]),
@@ -195,7 +130,6 @@ impl Generator {
             quirks: Quirks::Faithful,
             outcome: Outcome::default(),
             scratch_tile: Tile::WALL,
-            scratch_cell: OUTSIDE_CELL,
         }
     }
 
@@ -240,25 +174,6 @@ impl Generator {
     pub(crate) fn set_terrain(&mut self, x: i32, y: i32, terrain: Terrain) {
         if in_bounds(x, y) {
             self.tiles.terrain[tile::index(x, y)] = terrain;
-        }
-    }
-
-    #[inline]
-    pub(crate) fn g(&self, x: i32, y: i32) -> &GridCell {
-        if on_grid(x, y) {
-            &self.grid[x as usize][y as usize]
-        } else {
-            &OUTSIDE_CELL
-        }
-    }
-
-    #[inline]
-    pub(crate) fn gm(&mut self, x: i32, y: i32) -> &mut GridCell {
-        if on_grid(x, y) {
-            &mut self.grid[x as usize][y as usize]
-        } else {
-            self.scratch_cell = OUTSIDE_CELL;
-            &mut self.scratch_cell
         }
     }
 
@@ -654,39 +569,20 @@ fn flood_columns(
 
 impl Generator {
     /// Resets a grid of `grid_x` x `grid_y` cells (the game's `InitDungeonGrid`): every cell a
-    /// room, the right part invalid on small and medium floors.
-    ///
-    /// Only the cells the last grid may have written are cleared: a grid of `grid_x` x
-    /// `grid_y` cells writes cells inside it only, and reads one column further (the faithful
-    /// dead-end quirk); the clear also reaches one row further. The rest of the array stays
-    /// as reset (a test checks it on every layout). Clearing
-    /// the top half of each column instead of the whole (grids of at most 7 rows, such as
-    /// every standard grid) stores half as much. The half is a fixed length, so the fill is
-    /// a few plain stores: a fill of the exact rows became a `memset` call with mispredicted
-    /// jumps.
+    /// room, the right part invalid on small and medium floors. The whole array is reset, a
+    /// few stores of masks and the rectangles.
     pub(crate) fn init_grid(&mut self, grid_x: i32, grid_y: i32) {
-        let past = |size: i32| (size + 1).clamp(1, GRID_DIM as i32) as usize;
-        let extent = (past(grid_x), past(grid_y));
-        let rows = self.grid_extent.1.max(extent.1);
-        for column in self.grid.iter_mut().take(self.grid_extent.0.max(extent.0)) {
-            match column.split_first_chunk_mut::<{ GRID_DIM / 2 }>() {
-                Some((top, _)) if rows <= GRID_DIM / 2 => top.fill(GridCell::default()),
-                _ => column.fill(GridCell::default()),
-            }
-        }
-        self.grid_extent = extent;
-        for x in 0..grid_x.min(GRID_DIM as i32) {
-            for y in 0..grid_y.min(GRID_DIM as i32) {
-                let invalid = match self.status.floor_size {
-                    FloorSize::Small => x >= grid_x / 2,
-                    FloorSize::Medium => x >= 3 * grid_x / 4,
-                    FloorSize::Large => false,
-                };
-                let cell = &mut self.grid[x as usize][y as usize];
-                cell.is_invalid = invalid;
-                cell.is_room = true;
-            }
-        }
+        let valid_columns = match self.status.floor_size {
+            FloorSize::Small => grid_x / 2,
+            FloorSize::Medium => 3 * grid_x / 4,
+            FloorSize::Large => grid_x,
+        };
+        let cells = grid_cells(grid_x, grid_y);
+        self.grid = Grid {
+            room: cells,
+            invalid: cells & !grid_cells(valid_columns, grid_y),
+            ..Grid::EMPTY
+        };
     }
 
     /// Tile counts of the current floor, from the spawn masks of the last spawn pass, which
@@ -827,34 +723,6 @@ mod tests {
             }
         }
         assert!(secondary_floors > 100, "{secondary_floors}");
-    }
-
-    /// Floors of every layout write grid cells only in the columns and rows `init_grid`
-    /// clears, so the cells past them stay as reset.
-    #[test]
-    fn grid_writes_stay_in_the_cleared_cells() {
-        let mut generator = Generator::new();
-        for layout in 0..12u8 {
-            let mut props = crate::preset("std").expect("shipped preset");
-            props.layout = layout;
-            for seed in 0..300 {
-                for quirks in [Quirks::Faithful, Quirks::Fixed] {
-                    generator.generate(&props, quirks, seed);
-                    let (columns, rows) = generator.grid_extent;
-                    for (x, column) in generator.grid.iter().enumerate() {
-                        for (y, cell) in column.iter().enumerate() {
-                            if x >= columns || y >= rows {
-                                assert_eq!(
-                                    *cell,
-                                    GridCell::default(),
-                                    "layout {layout} seed {seed} cell {x}, {y}"
-                                );
-                            }
-                        }
-                    }
-                }
-            }
-        }
     }
 
     #[test]

@@ -2,21 +2,34 @@
 //! outer ring, crossroads, line, cross, beetle and outer rooms.
 
 use crate::generator::Generator;
+use crate::grid::{cell_bit, has, Rect};
 use crate::props::FloorProperties;
 use crate::tile::{Terrain, NO_ROOM};
+
+/// A cell's side, numbered as the grid's link masks (the walk's directions).
+#[derive(Clone, Copy)]
+enum Side {
+    Right = 0,
+    Top = 1,
+    Left = 2,
+    Bottom = 3,
+}
 
 impl Generator {
     /// `GenerateOneRoomMonsterHouseFloor`: one room from (2, 2) to (53, 29), a monster house.
     pub(crate) fn generate_one_room_monster_house_floor(&mut self, props: &FloorProperties) {
         self.init_grid(1, 1);
-        let cell = self.gm(0, 0);
-        cell.start_x = 2;
-        cell.end_x = 54;
-        cell.start_y = 2;
-        cell.end_y = 30;
-        cell.is_room = true;
-        cell.is_connected = true;
-        cell.is_invalid = false;
+        let rect = Rect {
+            start_x: 2,
+            start_y: 2,
+            end_x: 54,
+            end_y: 30,
+        };
+        self.grid.set_rect(0, 0, rect);
+        let bit = cell_bit(0, 0);
+        self.grid.room |= bit;
+        self.grid.connected |= bit;
+        self.grid.invalid &= !bit;
         self.carve_room(2, 2, 54, 30, 0);
         self.generate_monster_house(1, 1, 999, props);
     }
@@ -27,22 +40,24 @@ impl Generator {
         let mut room_index = 0u8;
         for y in 0..grid_y {
             for x in 0..grid_x {
-                if self.g(x, y).is_invalid {
+                if self.grid.is_invalid(x, y) {
                     continue;
                 }
                 let (x0, x1, y0, y1) = (self.lx(x), self.lx(x + 1), self.ly(y), self.ly(y + 1));
-                if self.g(x, y).is_room {
+                if has(self.grid.room, x, y) {
                     let range_x = x1 - x0 - 3;
                     let range_y = y1 - y0 - 3;
                     let size_x = self.rand_range(5, range_x);
                     let size_y = self.rand_range(4, range_y);
                     let start_x = self.rand_int(range_x - size_x) + x0 + 2;
                     let start_y = self.rand_int(range_y - size_y) + y0 + 2;
-                    let cell = self.gm(x, y);
-                    cell.start_x = start_x;
-                    cell.start_y = start_y;
-                    cell.end_x = start_x + size_x;
-                    cell.end_y = start_y + size_y;
+                    let rect = Rect {
+                        start_x,
+                        start_y,
+                        end_x: start_x + size_x,
+                        end_y: start_y + size_y,
+                    };
+                    self.grid.set_rect(x, y, rect);
                     self.carve_room(
                         start_x,
                         start_y,
@@ -54,11 +69,13 @@ impl Generator {
                 } else {
                     let start_x = self.rand_range(x0 + 1, x1 - 2);
                     let start_y = self.rand_range(y0 + 1, y1 - 2);
-                    let cell = self.gm(x, y);
-                    cell.start_x = start_x;
-                    cell.start_y = start_y;
-                    cell.end_x = start_x + 1;
-                    cell.end_y = start_y + 1;
+                    let rect = Rect {
+                        start_x,
+                        start_y,
+                        end_x: start_x + 1,
+                        end_y: start_y + 1,
+                    };
+                    self.grid.set_rect(x, y, rect);
                     let tile = self.tm(start_x, start_y);
                     *tile.terrain = Terrain::Floor;
                     *tile.room = NO_ROOM;
@@ -68,13 +85,24 @@ impl Generator {
     }
 
     fn connect_right(&mut self, x: i32, y: i32) {
-        self.gm(x, y).connected_to_right = true;
-        self.gm(x + 1, y).connected_to_left = true;
+        self.link_to(x, y, Side::Right);
+        self.link_to(x + 1, y, Side::Left);
     }
 
     fn connect_down(&mut self, x: i32, y: i32) {
-        self.gm(x, y).connected_to_bottom = true;
-        self.gm(x, y + 1).connected_to_top = true;
+        self.link_to(x, y, Side::Bottom);
+        self.link_to(x, y + 1, Side::Top);
+    }
+
+    /// Marks cell (x, y) as linked towards `side` (the neighbour is not marked).
+    fn link_to(&mut self, x: i32, y: i32, side: Side) {
+        self.grid.linked[side as usize] |= cell_bit(x, y);
+    }
+
+    /// Sets or clears a flag mask's bit for cell (x, y).
+    fn set_flag(mask: &mut u64, x: i32, y: i32, on: bool) {
+        let bit = cell_bit(x, y);
+        *mask = if on { *mask | bit } else { *mask & !bit };
     }
 
     /// The steps after the connections that the fixed layouts share.
@@ -94,7 +122,7 @@ impl Generator {
         for x in 0..grid_x {
             for y in 0..grid_y {
                 let inner = x > 0 && x < grid_x - 1 && y > 0 && y < grid_y - 1;
-                self.gm(x, y).is_room = inner;
+                Self::set_flag(&mut self.grid.room, x, y, inner);
             }
         }
         self.create_fixed_rooms_and_anchors(grid_x, grid_y);
@@ -125,7 +153,7 @@ impl Generator {
         for x in 0..grid_x {
             for y in 0..grid_y {
                 let outer = x == 0 || y == 0 || x == grid_x - 1 || y == grid_y - 1;
-                self.gm(x, y).is_room = outer;
+                Self::set_flag(&mut self.grid.room, x, y, outer);
             }
         }
         for (x, y) in [
@@ -134,7 +162,7 @@ impl Generator {
             (grid_x - 1, 0),
             (grid_x - 1, grid_y - 1),
         ] {
-            self.gm(x, y).is_invalid = true;
+            self.grid.invalid |= cell_bit(x, y);
         }
         self.create_fixed_rooms_and_anchors(grid_x, grid_y);
         for x in 1..grid_x - 1 {
@@ -164,11 +192,13 @@ impl Generator {
             let size_y = self.rand_range(16, range_y);
             let start_x = self.rand_int(range_x - size_x) + x0 + 1;
             let start_y = self.rand_int(range_y - size_y) + y0 + 1;
-            let cell = self.gm(x, 0);
-            cell.start_x = start_x;
-            cell.start_y = start_y;
-            cell.end_x = start_x + size_x;
-            cell.end_y = start_y + size_y;
+            let rect = Rect {
+                start_x,
+                start_y,
+                end_x: start_x + size_x,
+                end_y: start_y + size_y,
+            };
+            self.grid.set_rect(x, 0, rect);
             self.carve_room(
                 start_x,
                 start_y,
@@ -207,7 +237,7 @@ impl Generator {
             (grid_x - 1, 0),
             (grid_x - 1, grid_y - 1),
         ] {
-            self.gm(x, y).is_invalid = true;
+            self.grid.invalid |= cell_bit(x, y);
         }
         self.create_rooms_and_anchors(grid_x, grid_y, props);
         self.connect_down(1, 0);
@@ -221,8 +251,8 @@ impl Generator {
     /// `MergeRoomsVertically`: room (x, y1) grows over room (x, y1 + dy).
     fn merge_rooms_vertically(&mut self, x: i32, y1: i32, dy: i32) {
         let y2 = y1 + dy;
-        let upper = *self.g(x, y1);
-        let lower = *self.g(x, y2);
+        let upper = self.grid.rect(x, y1);
+        let lower = self.grid.rect(x, y2);
         let start_x = upper.start_x.min(lower.start_x);
         let end_x = upper.end_x.max(lower.end_x);
         let (start_y, end_y) = (upper.start_y, lower.end_y);
@@ -258,28 +288,28 @@ impl Generator {
         self.init_grid(grid_x, grid_y);
         for x in 1..grid_x - 1 {
             for y in 1..grid_y - 1 {
-                self.gm(x, y).is_invalid = true;
+                self.grid.invalid |= cell_bit(x, y);
             }
         }
         self.create_rooms_and_anchors(grid_x, grid_y, props);
         for x in 0..grid_x {
             if x > 0 {
-                self.gm(x, 0).connected_to_right = true;
-                self.gm(x, grid_y - 1).connected_to_right = true;
+                self.link_to(x, 0, Side::Right);
+                self.link_to(x, grid_y - 1, Side::Right);
             }
             if x < grid_x - 2 {
-                self.gm(x + 1, 0).connected_to_left = true;
-                self.gm(x + 1, grid_y - 1).connected_to_left = true;
+                self.link_to(x + 1, 0, Side::Left);
+                self.link_to(x + 1, grid_y - 1, Side::Left);
             }
         }
         for y in 0..grid_y {
             if y > 0 {
-                self.gm(0, y).connected_to_top = true;
-                self.gm(grid_x - 1, y).connected_to_top = true;
+                self.link_to(0, y, Side::Top);
+                self.link_to(grid_x - 1, y, Side::Top);
             }
             if y < grid_y - 2 {
-                self.gm(0, y).connected_to_bottom = true;
-                self.gm(grid_x - 1, y).connected_to_bottom = true;
+                self.link_to(0, y, Side::Bottom);
+                self.link_to(grid_x - 1, y, Side::Bottom);
             }
         }
         self.create_grid_cell_connections(grid_x, grid_y, false);

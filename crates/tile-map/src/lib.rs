@@ -37,6 +37,7 @@ mod config;
 mod error;
 mod features;
 mod generator;
+mod grid;
 mod layouts;
 mod map;
 mod props;

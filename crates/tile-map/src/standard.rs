@@ -2,8 +2,8 @@
 //! positions, room assignment, rooms and anchors, the connection random walk with dead-end
 //! removal, hallways, room merging and `EnsureConnectedGrid`.
 
-use crate::features::set_cells;
-use crate::generator::{Generator, GridCell};
+use crate::generator::Generator;
+use crate::grid::{cell_bit, grid_cells, has, x_major, Rect};
 use crate::props::{FloorProperties, Quirks};
 use crate::tile::{
     Terrain, ANCHOR_ROOM, HEIGHT, NO_ROOM, SPAWN_ITEM, SPAWN_STAIRS, SPAWN_TRAP, WIDTH,
@@ -105,11 +105,12 @@ impl Generator {
         let odd_columns = grid_x % 2 != 0;
         for x in 0..grid_x {
             for y in 0..grid_y {
-                if self.g(x, y).is_invalid {
+                if self.grid.is_invalid(x, y) {
                     continue;
                 }
+                let bit = cell_bit(x, y);
                 if num_rooms >= MAX_ROOMS {
-                    self.gm(x, y).is_room = false;
+                    self.grid.room &= !bit;
                     // Quirk (faithful): the game clears the cell but then falls through to the
                     // shuffled bit below, which sets it again, so the cap never takes effect.
                     if self.quirks == Quirks::Fixed {
@@ -118,14 +119,14 @@ impl Generator {
                     }
                 }
                 if room_bits[counter.min(255)] {
-                    self.gm(x, y).is_room = true;
+                    self.grid.room |= bit;
                     num_rooms += 1;
                     // The middle column never has a room in its second row.
                     if odd_columns && y == 1 && x == (grid_x - 1) / 2 {
-                        self.gm(x, y).is_room = false;
+                        self.grid.room &= !bit;
                     }
                 } else {
-                    self.gm(x, y).is_room = false;
+                    self.grid.room &= !bit;
                 }
                 counter += 1;
             }
@@ -137,11 +138,11 @@ impl Generator {
         for _ in 0..200 {
             for x in 0..grid_x {
                 for y in 0..grid_y {
-                    if self.g(x, y).is_invalid {
+                    if self.grid.is_invalid(x, y) {
                         continue;
                     }
                     if self.rand_int(100) < 60 {
-                        self.gm(x, y).is_room = true;
+                        self.grid.room |= cell_bit(x, y);
                         return;
                     }
                 }
@@ -166,10 +167,10 @@ impl Generator {
                 let next_x = self.lx(x + 1);
                 let range_x = next_x - cur_x - 4;
                 let range_y = next_y - cur_y - 3;
-                if self.g(x, y).is_invalid {
+                if self.grid.is_invalid(x, y) {
                     continue;
                 }
-                if !self.g(x, y).is_room {
+                if !has(self.grid.room, x, y) {
                     let margin_left = if x == 0 { 1 } else { 2 };
                     let margin_right = if x == grid_x - 1 { 2 } else { 4 };
                     let margin_top = if y == 0 { 1 } else { 2 };
@@ -178,11 +179,13 @@ impl Generator {
                         .rand_range(cur_x + 2 + margin_left, cur_x + 2 + range_x - margin_right);
                     let pt_y = self
                         .rand_range(cur_y + 2 + margin_top, cur_y + 2 + range_y - margin_bottom);
-                    let cell = self.gm(x, y);
-                    cell.start_x = pt_x;
-                    cell.start_y = pt_y;
-                    cell.end_x = pt_x + 1;
-                    cell.end_y = pt_y + 1;
+                    let rect = Rect {
+                        start_x: pt_x,
+                        start_y: pt_y,
+                        end_x: pt_x + 1,
+                        end_y: pt_y + 1,
+                    };
+                    self.grid.set_rect(x, y, rect);
                     let tile = self.tm(pt_x, pt_y);
                     *tile.terrain = Terrain::Floor;
                     *tile.room = ANCHOR_ROOM;
@@ -205,11 +208,13 @@ impl Generator {
                     let start_x = self.rand_int(range_x - size_x) + cur_x + 2;
                     let start_y = self.rand_int(range_y - size_y) + cur_y + 2;
                     let (end_x, end_y) = (start_x + size_x, start_y + size_y);
-                    let cell = self.gm(x, y);
-                    cell.start_x = start_x;
-                    cell.start_y = start_y;
-                    cell.end_x = end_x;
-                    cell.end_y = end_y;
+                    let rect = Rect {
+                        start_x,
+                        start_y,
+                        end_x,
+                        end_y,
+                    };
+                    self.grid.set_rect(x, y, rect);
                     self.carve_room(start_x, start_y, end_x, end_y, room_number as u8);
 
                     let mut flag_secondary = self.rand_int(100) < SECONDARY_STRUCTURE_FLAG_CHANCE;
@@ -224,12 +229,12 @@ impl Generator {
                             flag_secondary = false;
                         }
                     }
-                    let cell = self.gm(x, y);
+                    let bit = cell_bit(x, y);
                     if flag_imperfect {
-                        cell.flag_imperfect = true;
+                        self.grid.flag_imperfect |= bit;
                     }
                     if flag_secondary {
-                        cell.flag_secondary_structure = true;
+                        self.grid.flag_secondary_structure |= bit;
                     }
                     room_number += 1;
                 }
@@ -248,16 +253,17 @@ impl Generator {
         room: u8,
     ) {
         self.carve_room(x0, y0, x1, y1, room);
-        let target = self.gm(kept.0, kept.1);
-        target.start_x = x0;
-        target.start_y = y0;
-        target.end_x = x1;
-        target.end_y = y1;
-        target.is_merged = true;
-        let source = self.gm(absorbed.0, absorbed.1);
-        source.is_merged = true;
-        source.is_connected = false;
-        source.has_been_merged = true;
+        let rect = Rect {
+            start_x: x0,
+            start_y: y0,
+            end_x: x1,
+            end_y: y1,
+        };
+        self.grid.set_rect(kept.0, kept.1, rect);
+        let (kept, absorbed) = (cell_bit(kept.0, kept.1), cell_bit(absorbed.0, absorbed.1));
+        self.grid.merged |= kept | absorbed;
+        self.grid.connected &= !absorbed;
+        self.grid.been_merged |= absorbed;
     }
 
     /// Opens the rectangle [x0, x1) x [y0, y1) as floor of room `room`; the part off the floor
@@ -284,19 +290,13 @@ impl Generator {
         }
     }
 
-    /// Links cell (x, y) with its neighbour in `direction` (0..4). The direction is random,
-    /// so both cells' flags are set from comparisons rather than by a branch on it.
+    /// Links cell (x, y) with its neighbour in `direction` (0..4): one mask per direction,
+    /// indexed by the random direction rather than a branch on it.
     fn link(&mut self, x: i32, y: i32, direction: i32) {
-        let mark = |cell: &mut GridCell, direction: i32| {
-            cell.connected_to_right |= direction == DIR_RIGHT;
-            cell.connected_to_top |= direction == DIR_UP;
-            cell.connected_to_left |= direction == DIR_LEFT;
-            cell.connected_to_bottom |= direction == DIR_DOWN;
-        };
-        mark(self.gm(x, y), direction);
         let (nx, ny) = Self::step(direction, x, y);
+        self.grid.linked[(direction & 3) as usize] |= cell_bit(x, y);
         // The neighbour links back in the opposite direction.
-        mark(self.gm(nx, ny), (direction + 2) % 4);
+        self.grid.linked[((direction + 2) & 3) as usize] |= cell_bit(nx, ny);
     }
 
     /// `AssignGridCellConnections`: a random walk with momentum from the cursor, then (when dead
@@ -326,7 +326,7 @@ impl Generator {
                 continue;
             }
             let (nx, ny) = Self::step(direction, cursor_x, cursor_y);
-            if !self.g(nx, ny).is_invalid {
+            if !self.grid.is_invalid(nx, ny) {
                 self.link(cursor_x, cursor_y, direction);
                 cursor_x = nx;
                 cursor_y = ny;
@@ -340,49 +340,35 @@ impl Generator {
         // direction from a random one; rescan from the start after every new link. Only
         // anchors (valid cells without a room) take part and neither flag changes here, so
         // they are found once.
-        let anchors = self.cell_set(grid_x, grid_y, true, |c| !c.is_invalid & !c.is_room);
+        let anchors = grid_cells(grid_x, grid_y) & !self.grid.invalid & !self.grid.room;
         'rescan: loop {
             let mut linked = false;
-            for (x, y) in set_cells(anchors, true) {
-                let cell = self.g(x, y);
-                let links = [
-                    cell.connected_to_top,
-                    cell.connected_to_bottom,
-                    cell.connected_to_left,
-                    cell.connected_to_right,
-                ]
-                .iter()
-                .filter(|&&c| c)
-                .count();
-                if links != 1 {
+            for (x, y) in x_major(anchors) {
+                let bit = cell_bit(x, y);
+                let links = self.grid.linked.iter().filter(|&&mask| mask & bit != 0);
+                if links.count() != 1 {
                     continue;
                 }
-                let mut direction = self.rand_int(4);
-                let mut found = false;
-                for _ in 0..8 {
-                    let cell = self.g(x, y);
-                    let free = match direction {
-                        DIR_RIGHT => x < grid_x - 1 && !cell.connected_to_right,
-                        DIR_UP => y > 0 && !cell.connected_to_top,
-                        DIR_LEFT => x > 0 && !cell.connected_to_left,
-                        _ => y < grid_y - 1 && !cell.connected_to_bottom,
-                    };
-                    if free {
-                        found = true;
-                        break;
-                    }
-                    direction = (direction + 1) % 4;
-                }
-                if !found {
+                // The directions a link can take (on the grid, not linked yet), one bit each;
+                // the game turns counter-clockwise from a random one to the first of them.
+                let free = (0..4).fold(0u32, |free, direction| {
+                    let open = Self::step_on_grid(direction, x, y, grid_x, grid_y)
+                        & (self.grid.linked[direction as usize] & bit == 0);
+                    free | u32::from(open) << direction
+                });
+                let start = self.rand_int(4) & 3;
+                if free == 0 {
                     continue;
                 }
+                let turns = ((free | free << 4) >> start).trailing_zeros() as i32;
+                let direction = (start + turns) % 4;
                 // Quirk (faithful): the game checks the validity of the cell to the right
                 // whatever the direction; fixed checks the cell the link goes to.
                 let (check_x, check_y) = match self.quirks {
                     Quirks::Faithful => (x + 1, y),
                     Quirks::Fixed => Self::step(direction, x, y),
                 };
-                if !self.g(check_x, check_y).is_invalid {
+                if !self.grid.is_invalid(check_x, check_y) {
                     self.link(x, y, direction);
                     linked = true;
                 }
@@ -510,8 +496,8 @@ impl Generator {
 
     /// A random interior x of a room cell, or the anchor's x.
     fn connect_x(&mut self, x: i32, y: i32) -> i32 {
-        let cell = *self.g(x, y);
-        if cell.is_room {
+        let cell = self.grid.rect(x, y);
+        if has(self.grid.room, x, y) {
             self.rand_range(cell.start_x + 1, cell.end_x - 1)
         } else {
             cell.start_x
@@ -520,8 +506,8 @@ impl Generator {
 
     /// A random interior y of a room cell, or the anchor's y.
     fn connect_y(&mut self, x: i32, y: i32) -> i32 {
-        let cell = *self.g(x, y);
-        if cell.is_room {
+        let cell = self.grid.rect(x, y);
+        if has(self.grid.room, x, y) {
             self.rand_range(cell.start_y + 1, cell.end_y - 1)
         } else {
             cell.start_y
@@ -536,98 +522,77 @@ impl Generator {
         grid_y: i32,
         disable_merging: bool,
     ) {
-        for y in 0..grid_y {
-            for x in 0..grid_x {
-                let cell = self.gm(x, y);
-                if !cell.is_invalid {
-                    if x == 0 {
-                        cell.connected_to_left = false;
-                    }
-                    if y == 0 {
-                        cell.connected_to_top = false;
-                    }
-                    if x == grid_x - 1 {
-                        cell.connected_to_right = false;
-                    }
-                    if y == grid_y - 1 {
-                        cell.connected_to_bottom = false;
-                    }
-                    cell.should_connect_to_top = cell.connected_to_top;
-                    cell.should_connect_to_bottom = cell.connected_to_bottom;
-                    cell.should_connect_to_left = cell.connected_to_left;
-                    cell.should_connect_to_right = cell.connected_to_right;
-                } else {
-                    cell.should_connect_to_top = false;
-                    cell.should_connect_to_bottom = false;
-                    cell.should_connect_to_left = false;
-                    cell.should_connect_to_right = false;
-                }
-            }
-        }
+        // Valid cells drop their links off the grid's edges; each valid cell should connect
+        // along its links, invalid ones along none.
+        let valid = grid_cells(grid_x, grid_y) & !self.grid.invalid;
+        let first_column = grid_cells(1, grid_y);
+        let first_row = grid_cells(grid_x, 1);
+        let linked = &mut self.grid.linked;
+        linked[DIR_LEFT as usize] &= !(valid & first_column);
+        linked[DIR_UP as usize] &= !(valid & first_row);
+        linked[DIR_RIGHT as usize] &= !(valid & first_column << (8 * (grid_x - 1).clamp(0, 7)));
+        linked[DIR_DOWN as usize] &= !(valid & first_row << (grid_y - 1).clamp(0, 7));
+        let mut should = linked.map(|mask| mask & valid);
 
-        for x in 0..grid_x {
-            for y in 0..grid_y {
-                if self.g(x, y).is_invalid {
-                    continue;
+        for (x, y) in x_major(valid) {
+            let bit = cell_bit(x, y);
+            let cell = self.grid.rect(x, y);
+            let (pt_x, pt_y) = if self.grid.room & bit != 0 {
+                let px = self.rand_range(cell.start_x + 1, cell.end_x - 1);
+                let py = self.rand_range(cell.start_y + 1, cell.end_y - 1);
+                (px, py)
+            } else {
+                (cell.start_x, cell.start_y)
+            };
+            if should[DIR_UP as usize] & bit != 0 {
+                if !self.grid.is_invalid(x, y - 1) {
+                    let pt2_x = self.connect_x(x, y - 1);
+                    let (sy, ey) = (cell.start_y, self.grid.rect(x, y - 1).end_y - 1);
+                    let (tx, ty) = (self.lx(x), self.ly(y));
+                    self.create_hallway(pt_x, sy, pt2_x, ey, true, tx, ty);
                 }
-                let cell = *self.g(x, y);
-                let (pt_x, pt_y) = if cell.is_room {
-                    let px = self.rand_range(cell.start_x + 1, cell.end_x - 1);
-                    let py = self.rand_range(cell.start_y + 1, cell.end_y - 1);
-                    (px, py)
-                } else {
-                    (cell.start_x, cell.start_y)
-                };
-                if self.g(x, y).should_connect_to_top {
-                    if !self.g(x, y - 1).is_invalid {
-                        let pt2_x = self.connect_x(x, y - 1);
-                        let (sy, ey) = (self.g(x, y).start_y, self.g(x, y - 1).end_y - 1);
-                        let (tx, ty) = (self.lx(x), self.ly(y));
-                        self.create_hallway(pt_x, sy, pt2_x, ey, true, tx, ty);
-                    }
-                    self.gm(x, y).should_connect_to_top = false;
-                    self.gm(x, y - 1).should_connect_to_bottom = false;
-                    self.gm(x, y).is_connected = true;
-                    self.gm(x, y - 1).is_connected = true;
+                let other = cell_bit(x, y - 1);
+                should[DIR_UP as usize] &= !bit;
+                should[DIR_DOWN as usize] &= !other;
+                self.grid.connected |= bit | other;
+            }
+            if should[DIR_DOWN as usize] & bit != 0 {
+                if !self.grid.is_invalid(x, y + 1) {
+                    let pt2_x = self.connect_x(x, y + 1);
+                    let (sy, ey) = (cell.end_y - 1, self.grid.rect(x, y + 1).start_y);
+                    let (tx, ty) = (self.lx(x), self.ly(y + 1) - 1);
+                    self.create_hallway(pt_x, sy, pt2_x, ey, true, tx, ty);
                 }
-                if self.g(x, y).should_connect_to_bottom {
-                    if !self.g(x, y + 1).is_invalid {
-                        let pt2_x = self.connect_x(x, y + 1);
-                        let (sy, ey) = (self.g(x, y).end_y - 1, self.g(x, y + 1).start_y);
-                        let (tx, ty) = (self.lx(x), self.ly(y + 1) - 1);
-                        self.create_hallway(pt_x, sy, pt2_x, ey, true, tx, ty);
-                    }
-                    self.gm(x, y).should_connect_to_bottom = false;
-                    self.gm(x, y + 1).should_connect_to_top = false;
-                    self.gm(x, y).is_connected = true;
-                    self.gm(x, y + 1).is_connected = true;
+                let other = cell_bit(x, y + 1);
+                should[DIR_DOWN as usize] &= !bit;
+                should[DIR_UP as usize] &= !other;
+                self.grid.connected |= bit | other;
+            }
+            if should[DIR_LEFT as usize] & bit != 0 {
+                if !self.grid.is_invalid(x - 1, y) {
+                    let pt2_y = self.connect_y(x - 1, y);
+                    // The game passes the left room's start_x - 1 (not end_x - 1) as the end;
+                    // the hallway stops on reaching the room either way.
+                    let (sx, ex) = (cell.start_x, self.grid.rect(x - 1, y).start_x - 1);
+                    let (tx, ty) = (self.lx(x), self.ly(y));
+                    self.create_hallway(sx, pt_y, ex, pt2_y, false, tx, ty);
                 }
-                if self.g(x, y).should_connect_to_left {
-                    if !self.g(x - 1, y).is_invalid {
-                        let pt2_y = self.connect_y(x - 1, y);
-                        // The game passes the left room's start_x - 1 (not end_x - 1) as the end;
-                        // the hallway stops on reaching the room either way.
-                        let (sx, ex) = (self.g(x, y).start_x, self.g(x - 1, y).start_x - 1);
-                        let (tx, ty) = (self.lx(x), self.ly(y));
-                        self.create_hallway(sx, pt_y, ex, pt2_y, false, tx, ty);
-                    }
-                    self.gm(x, y).should_connect_to_left = false;
-                    self.gm(x - 1, y).should_connect_to_right = false;
-                    self.gm(x, y).is_connected = true;
-                    self.gm(x - 1, y).is_connected = true;
+                let other = cell_bit(x - 1, y);
+                should[DIR_LEFT as usize] &= !bit;
+                should[DIR_RIGHT as usize] &= !other;
+                self.grid.connected |= bit | other;
+            }
+            if should[DIR_RIGHT as usize] & bit != 0 {
+                if !self.grid.is_invalid(x + 1, y) {
+                    let pt2_y = self.connect_y(x + 1, y);
+                    let (sx, ex) = (cell.end_x - 1, self.grid.rect(x + 1, y).start_x);
+                    let (tx, ty) = (self.lx(x + 1) - 1, self.ly(y));
+                    self.create_hallway(sx, pt_y, ex, pt2_y, false, tx, ty);
                 }
-                if self.g(x, y).should_connect_to_right {
-                    if !self.g(x + 1, y).is_invalid {
-                        let pt2_y = self.connect_y(x + 1, y);
-                        let (sx, ex) = (self.g(x, y).end_x - 1, self.g(x + 1, y).start_x);
-                        let (tx, ty) = (self.lx(x + 1) - 1, self.ly(y));
-                        self.create_hallway(sx, pt_y, ex, pt2_y, false, tx, ty);
-                    }
-                    self.gm(x, y).should_connect_to_right = false;
-                    self.gm(x + 1, y).should_connect_to_left = false;
-                    self.gm(x, y).is_connected = true;
-                    self.gm(x + 1, y).is_connected = true;
-                }
+                let other = cell_bit(x + 1, y);
+                should[DIR_RIGHT as usize] &= !bit;
+                should[DIR_LEFT as usize] &= !other;
+                self.grid.connected |= bit | other;
             }
         }
 
@@ -637,14 +602,12 @@ impl Generator {
         for x in 0..grid_x {
             for y in 0..grid_y {
                 let chance = self.rand_int(100);
-                let cell = *self.g(x, y);
-                if chance >= MERGE_ROOMS_CHANCE
-                    || cell.is_invalid
-                    || !cell.is_connected
-                    || cell.is_merged
-                    || cell.has_secondary_structure
-                    || !cell.is_room
-                {
+                // Connected rooms not merged yet and without a structure.
+                let grid = &self.grid;
+                let mergeable = grid.connected
+                    & grid.room
+                    & !(grid.invalid | grid.merged | grid.secondary_structure);
+                if chance >= MERGE_ROOMS_CHANCE || !has(mergeable, x, y) {
                     continue;
                 }
                 let direction = self.rand_int(4);
@@ -655,15 +618,10 @@ impl Generator {
                     3 if y <= grid_y - 2 => (x, y + 1),
                     _ => continue,
                 };
-                let other = *self.g(ox, oy);
-                if other.is_invalid
-                    || !other.is_connected
-                    || other.is_merged
-                    || other.has_secondary_structure
-                    || !other.is_room
-                {
+                if !has(mergeable, ox, oy) {
                     continue;
                 }
+                let (cell, other) = (self.grid.rect(x, y), self.grid.rect(ox, oy));
                 let (src_x, src_y, dst_x, dst_y) = match direction {
                     0 => (
                         other.start_x,
@@ -699,73 +657,64 @@ impl Generator {
     /// `EnsureConnectedGrid`: link each unconnected room to a connected neighbour, fill in
     /// unconnected anchors, and fill in rooms that stayed unconnected.
     pub(crate) fn ensure_connected_grid(&mut self, grid_x: i32, grid_y: i32) {
-        for x in 0..grid_x {
-            for y in 0..grid_y {
-                let cell = *self.g(x, y);
-                if cell.is_invalid || cell.is_connected || cell.has_been_merged {
+        // Only a cell's own connection changes in its turn, so the cells to visit are known
+        // up front; the neighbours' state is read as it is.
+        let cells = grid_cells(grid_x, grid_y);
+        let grid = &self.grid;
+        let unconnected = cells & !(grid.invalid | grid.connected | grid.been_merged);
+        for (x, y) in x_major(unconnected) {
+            let bit = cell_bit(x, y);
+            let cell = self.grid.rect(x, y);
+            if self.grid.room & !self.grid.secondary_structure & bit != 0 {
+                let rnd_x = self.rand_range(cell.start_x + 1, cell.end_x - 1);
+                let rnd_y = self.rand_range(cell.start_y + 1, cell.end_y - 1);
+                let grid = &self.grid;
+                let usable = grid.connected & !(grid.invalid | grid.merged);
+                if y > 0 && has(usable, x, y - 1) {
+                    let pt_x = self.neighbour_point(x, y - 1, true);
+                    let ey = self.grid.rect(x, y - 1).end_y - 1;
+                    let (tx, ty) = (self.lx(x), self.ly(y));
+                    self.create_hallway(rnd_x, cell.start_y, pt_x, ey, true, tx, ty);
+                    self.link(x, y, DIR_UP);
+                } else if y < grid_y - 1 && has(usable, x, y + 1) {
+                    let pt_x = self.neighbour_point(x, y + 1, true);
+                    let ey = self.grid.rect(x, y + 1).start_y;
+                    let (tx, ty) = (self.lx(x), self.ly(y + 1) - 1);
+                    self.create_hallway(rnd_x, cell.end_y - 1, pt_x, ey, true, tx, ty);
+                    self.link(x, y, DIR_DOWN);
+                } else if x > 0 && has(usable, x - 1, y) {
+                    let pt_y = self.neighbour_point(x - 1, y, false);
+                    let ex = self.grid.rect(x - 1, y).start_x - 1;
+                    let (tx, ty) = (self.lx(x), self.ly(y));
+                    self.create_hallway(cell.start_x, rnd_y, ex, pt_y, false, tx, ty);
+                    self.link(x, y, DIR_LEFT);
+                } else if x < grid_x - 1 && has(usable, x + 1, y) {
+                    let pt_y = self.neighbour_point(x + 1, y, false);
+                    let ex = self.grid.rect(x + 1, y).start_x;
+                    let (tx, ty) = (self.lx(x + 1) - 1, self.ly(y));
+                    self.create_hallway(cell.end_x - 1, rnd_y, ex, pt_y, false, tx, ty);
+                    self.link(x, y, DIR_RIGHT);
+                } else {
                     continue;
                 }
-                if cell.is_room && !cell.has_secondary_structure {
-                    let rnd_x = self.rand_range(cell.start_x + 1, cell.end_x - 1);
-                    let rnd_y = self.rand_range(cell.start_y + 1, cell.end_y - 1);
-                    let usable = |g: &Generator, cx: i32, cy: i32| {
-                        let c = g.g(cx, cy);
-                        !c.is_invalid && !c.is_merged && c.is_connected
-                    };
-                    if y > 0 && usable(self, x, y - 1) {
-                        let pt_x = self.neighbour_point(x, y - 1, true);
-                        let ey = self.g(x, y - 1).end_y - 1;
-                        let (tx, ty) = (self.lx(x), self.ly(y));
-                        self.create_hallway(rnd_x, cell.start_y, pt_x, ey, true, tx, ty);
-                        self.gm(x, y).is_connected = true;
-                        self.gm(x, y).connected_to_top = true;
-                        self.gm(x, y - 1).connected_to_bottom = true;
-                    } else if y < grid_y - 1 && usable(self, x, y + 1) {
-                        let pt_x = self.neighbour_point(x, y + 1, true);
-                        let ey = self.g(x, y + 1).start_y;
-                        let (tx, ty) = (self.lx(x), self.ly(y + 1) - 1);
-                        self.create_hallway(rnd_x, cell.end_y - 1, pt_x, ey, true, tx, ty);
-                        self.gm(x, y).is_connected = true;
-                        self.gm(x, y).connected_to_bottom = true;
-                        self.gm(x, y + 1).connected_to_top = true;
-                    } else if x > 0 && usable(self, x - 1, y) {
-                        let pt_y = self.neighbour_point(x - 1, y, false);
-                        let ex = self.g(x - 1, y).start_x - 1;
-                        let (tx, ty) = (self.lx(x), self.ly(y));
-                        self.create_hallway(cell.start_x, rnd_y, ex, pt_y, false, tx, ty);
-                        self.gm(x, y).is_connected = true;
-                        self.gm(x, y).connected_to_left = true;
-                        self.gm(x - 1, y).connected_to_right = true;
-                    } else if x < grid_x - 1 && usable(self, x + 1, y) {
-                        let pt_y = self.neighbour_point(x + 1, y, false);
-                        let ex = self.g(x + 1, y).start_x;
-                        let (tx, ty) = (self.lx(x + 1) - 1, self.ly(y));
-                        self.create_hallway(cell.end_x - 1, rnd_y, ex, pt_y, false, tx, ty);
-                        self.gm(x, y).is_connected = true;
-                        self.gm(x, y).connected_to_right = true;
-                        self.gm(x + 1, y).connected_to_left = true;
-                    }
-                } else {
-                    // An unconnected anchor (or structure room) is filled back in.
-                    let tile = self.tm(cell.start_x, cell.start_y);
-                    *tile.terrain = Terrain::Wall;
-                    *tile.spawn &= !(SPAWN_STAIRS | SPAWN_ITEM | SPAWN_TRAP);
-                }
+                self.grid.connected |= bit;
+            } else {
+                // An unconnected anchor (or structure room) is filled back in.
+                let tile = self.tm(cell.start_x, cell.start_y);
+                *tile.terrain = Terrain::Wall;
+                *tile.spawn &= !(SPAWN_STAIRS | SPAWN_ITEM | SPAWN_TRAP);
             }
         }
-        for x in 0..grid_x {
-            for y in 0..grid_y {
-                let cell = *self.g(x, y);
-                if cell.is_invalid || cell.has_been_merged || cell.is_connected {
-                    continue;
-                }
-                for cx in cell.start_x..cell.end_x {
-                    for cy in cell.start_y..cell.end_y {
-                        let tile = self.tm(cx, cy);
-                        *tile.terrain = Terrain::Wall;
-                        *tile.spawn &= !(SPAWN_STAIRS | SPAWN_ITEM | SPAWN_TRAP);
-                        *tile.room = NO_ROOM;
-                    }
+        let grid = &self.grid;
+        let unconnected = cells & !(grid.invalid | grid.connected | grid.been_merged);
+        for (x, y) in x_major(unconnected) {
+            let cell = self.grid.rect(x, y);
+            for cx in cell.start_x..cell.end_x {
+                for cy in cell.start_y..cell.end_y {
+                    let tile = self.tm(cx, cy);
+                    *tile.terrain = Terrain::Wall;
+                    *tile.spawn &= !(SPAWN_STAIRS | SPAWN_ITEM | SPAWN_TRAP);
+                    *tile.room = NO_ROOM;
                 }
             }
         }
@@ -774,8 +723,8 @@ impl Generator {
     /// The point on a connected neighbour a new hallway aims at. For a room the game draws
     /// both coordinates (one of them unused), x first.
     fn neighbour_point(&mut self, x: i32, y: i32, want_x: bool) -> i32 {
-        let cell = *self.g(x, y);
-        if !cell.is_room {
+        let cell = self.grid.rect(x, y);
+        if !has(self.grid.room, x, y) {
             return if want_x { cell.start_x } else { cell.start_y };
         }
         let px = self.rand_range(cell.start_x + 1, cell.end_x - 1);
