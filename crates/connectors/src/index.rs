@@ -3,8 +3,9 @@
 //! grouped in pages of 4 x 1 x 4 that sit together in memory, found through an open-addressed
 //! table with a fixed hash (no `std` hash containers: lookups only, never iterated, so the output
 //! cannot depend on table order). A cell's boxes and their items are kept apart, so a
-//! collision query reads one cache line of boxes per cell. [`PointIndex`] files points for exact lookups (the unused
-//! connectors, by position, when closing loops).
+//! collision query reads one cache line of boxes per cell. [`PointIndex`] files points for exact
+//! lookups (the unused connectors by position, when they lie too far apart for
+//! `crate::facing`'s sort).
 
 use std::cell::Cell;
 

@@ -11,8 +11,9 @@ use rng::{Lcg31, Rng31};
 
 use crate::engines;
 use crate::error::{Error, ErrorKind};
+use crate::facing::{FacingPairs, NO_PARTNER};
 use crate::geom::{Aabb, Dir, Transform};
-use crate::index::{prefetch, GridIndex, PointIndex, PREFETCH_AHEAD};
+use crate::index::{prefetch, GridIndex, PREFETCH_AHEAD};
 use crate::pack::{Door, Engine, Pack, RoomType};
 
 /// One placed room.
@@ -470,7 +471,7 @@ pub(crate) struct Buffers {
     order: Vec<u16>,
     near: Vec<(IVec3, u32, u16)>,
     unused: Vec<Unused>,
-    unused_index: PointIndex,
+    facing: FacingPairs,
     partners: GridIndex,
 }
 
@@ -503,8 +504,8 @@ pub(crate) struct Builder<'p> {
     near: Vec<(IVec3, u32, u16)>,
     /// The unused connectors, while loops are closed ([`Builder::collect_unused`]).
     unused: Vec<Unused>,
-    /// The unused connectors by position and direction, while loops are closed.
-    unused_index: PointIndex,
+    /// Pairs the unused connectors that face each other, while loops are closed.
+    facing: FacingPairs,
     /// The unused connectors as points, for the bridges' window queries.
     partners: GridIndex,
 }
@@ -527,7 +528,7 @@ impl<'p> Builder<'p> {
             order,
             near,
             unused,
-            unused_index,
+            facing,
             partners,
         } = buffers;
         // Room for `maxRooms` rooms up front (up to a bound, against absurd caps): growing by
@@ -575,7 +576,7 @@ impl<'p> Builder<'p> {
             order,
             near,
             unused,
-            unused_index,
+            facing,
             partners,
         }
     }
@@ -597,7 +598,7 @@ impl<'p> Builder<'p> {
             order: self.order,
             near: self.near,
             unused: self.unused,
-            unused_index: self.unused_index,
+            facing: self.facing,
             partners: self.partners,
         }
     }
@@ -1193,30 +1194,32 @@ impl<'p> Builder<'p> {
         let layout = &self.pack.layout;
         self.collect_unused();
         let unused = &self.unused;
-        // Filed by position and direction: a connector's partner is then the first connector
-        // filed under its doorstep and the opposite direction (every filed one is unused).
-        let mut index = std::mem::take(&mut self.unused_index);
-        index.rebuild(unused, |u| (u.pos, u.dir as u8));
+        let mut facing = std::mem::take(&mut self.facing);
+        let partners = facing.partners(unused, |u| (u.pos, u.dir));
         let mut candidates: Vec<(usize, usize, usize, usize)> = Vec::new();
-        for (i, u) in unused.iter().enumerate() {
-            // The lookups land anywhere in the table: start the one a few steps ahead.
-            if let Some(ahead) = unused.get(i + PREFETCH_AHEAD) {
-                index.prefetch_at(ahead.pos + ahead.dir.vector(), ahead.dir.opposite() as u8);
-            }
-            let (p, c) = (u.placement as usize, usize::from(u.connector));
-            let doorstep = u.pos + u.dir.vector();
-            if let Some(j) = index.at(doorstep, u.dir.opposite() as u8).next() {
-                let (q, d) = (
-                    unused[j].placement as usize,
-                    usize::from(unused[j].connector),
-                );
-                // Each pair once, from its lower placement.
-                if q > p {
-                    candidates.push((p, c, q, d));
+        for (i, (u, &partner)) in unused.iter().zip(partners).enumerate() {
+            // A partner lies anywhere in the list: start loading the one a few steps ahead
+            // (`NO_PARTNER` is past the end, so nothing is loaded for it).
+            if let Some(&ahead) = partners.get(i + PREFETCH_AHEAD) {
+                if let Some(v) = unused.get(ahead as usize) {
+                    prefetch(v);
                 }
             }
+            if partner == NO_PARTNER {
+                continue;
+            }
+            let v = &unused[partner as usize];
+            // Each pair once, from its lower placement.
+            if v.placement > u.placement {
+                candidates.push((
+                    u.placement as usize,
+                    usize::from(u.connector),
+                    v.placement as usize,
+                    usize::from(v.connector),
+                ));
+            }
         }
-        self.unused_index = index;
+        self.facing = facing;
         self.rng.shuffle(&mut candidates);
         let before = loops;
         for (p, c, q, d) in candidates {

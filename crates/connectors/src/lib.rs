@@ -39,6 +39,7 @@ pub mod maze;
 
 mod engines;
 mod error;
+mod facing;
 mod geom;
 mod grid_maze;
 mod index;
