@@ -472,10 +472,10 @@ fn stairs_always_reachable(open: &[u32; WIDTH], stairs_x: i32, stairs_y: i32) ->
 /// then fills only from those: the closure of the same moves a tile search makes.
 fn reached_columns(open: &[u32; WIDTH], x: i32, y: i32) -> [u32; WIDTH] {
     #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("bmi2") {
+    if crate::cpu::fast_bmi2() {
         #[allow(unsafe_code)]
         // SAFETY: `reached_columns_bmi2` is unsafe to call only because it enables BMI2, and
-        // the check just above found that this CPU has BMI2.
+        // the check just above found that this CPU has BMI2 (and a fast one).
         return unsafe { reached_columns_bmi2(open, x, y) };
     }
     flood_columns(open, x, y, fill_runs_by_doubling)

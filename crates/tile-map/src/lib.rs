@@ -34,6 +34,7 @@
 
 mod columns;
 mod config;
+mod cpu;
 mod error;
 mod features;
 mod generator;

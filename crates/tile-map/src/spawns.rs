@@ -126,9 +126,7 @@ impl Ranked {
     /// and BMI2's `pdep` where the CPU has them.
     fn tile(&self, ordinal: usize) -> usize {
         #[cfg(target_arch = "x86_64")]
-        if std::arch::is_x86_feature_detected!("popcnt")
-            && std::arch::is_x86_feature_detected!("bmi2")
-        {
+        if std::arch::is_x86_feature_detected!("popcnt") && crate::cpu::fast_bmi2() {
             #[allow(unsafe_code)]
             // SAFETY: `tile_bmi2` is unsafe to call only because it enables `popcnt` and BMI2,
             // and the checks just above found that this CPU has both.
