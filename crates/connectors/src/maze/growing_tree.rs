@@ -11,11 +11,16 @@
 //! is amortised O(1).
 //!
 //! Draws: one `index` for the start cell; per step, `chance(newest)` for the mixed policy, one
-//! `index` per random pick (again on a flagged entry), and one `index` when the picked cell has
-//! more than one unvisited neighbour. With the newest policy the draws, and so the mazes, are
-//! exactly those of [`super::Algorithm::Dfs`].
+//! `index` per random pick of the random policy, and one `index` when the picked cell has more
+//! than one unvisited neighbour. The mixed policy's random picks (again on a flagged entry) take
+//! their draws in batches of eight, two batches at the start and one after every eighth pick,
+//! each the place `draw * span >> 31` among the `span` entries: a pick knows the next picks'
+//! places early enough to prefetch them (see `SlotDraws`). With the newest policy the draws, and
+//! so the mazes, are exactly those of [`super::Algorithm::Dfs`].
 
 use rng::Rng31;
+
+use crate::index::prefetch;
 
 use super::dfs::grow_newest;
 use super::draw::{pick, Chance};
@@ -89,6 +94,7 @@ fn grow_mixed(
     take_newest: Chance,
     rng: &mut impl Rng31,
 ) {
+    let mut slot_draws = SlotDraws::new(rng);
     let mut head = 0;
     let mut live = cells.len();
     let mut flagged = 0;
@@ -108,7 +114,7 @@ fn grow_mixed(
             slot
         } else {
             let slot = loop {
-                let slot = head + pick(rng, cells.len() - head);
+                let slot = slot_draws.pick(rng, cells, head);
                 if cells[slot] & RETIRED_ENTRY == 0 {
                     break slot;
                 }
@@ -147,6 +153,50 @@ fn grow_mixed(
             head = 0;
             flagged = 0;
         }
+    }
+}
+
+/// The mixed policy's random picks take their draws in batches of `PICK_BATCH` from the stream,
+/// kept in a ring of two batches: every pick knows the draws of the next `PICK_BATCH` picks.
+const PICK_BATCH: usize = 8;
+
+/// How many random picks ahead the mixed policy prefetches the list entry a draw will land on.
+const LIST_AHEAD: usize = 8;
+
+/// The mixed policy's random picks, drawn before they are used: a pick lands anywhere in a
+/// list of megabytes, so each pick asks early for the entry of a later one, at the place it
+/// would take in the list as it is then (the list grows by at most one entry a step, which
+/// moves the place by at most as many entries: usually the same cache line).
+struct SlotDraws {
+    upcoming: [u32; 2 * PICK_BATCH],
+    used: usize,
+}
+
+impl SlotDraws {
+    /// Takes the draws of the first two batches.
+    fn new(rng: &mut impl Rng31) -> SlotDraws {
+        let mut upcoming = [0; 2 * PICK_BATCH];
+        rng.fill_u31(&mut upcoming);
+        SlotDraws { upcoming, used: 0 }
+    }
+
+    /// A uniform place in `cells[head..]` (not empty).
+    #[inline(always)]
+    fn pick(&mut self, rng: &mut impl Rng31, cells: &[u32], head: usize) -> usize {
+        let span = (cells.len() - head) as u64;
+        let place = |draw: u32| head + ((u64::from(draw) * span) >> 31) as usize;
+        let ring = |pick: usize| pick % (2 * PICK_BATCH);
+        let draw = self.upcoming[ring(self.used)];
+        self.used += 1;
+        if self.used.is_multiple_of(PICK_BATCH) {
+            // The batch just used makes room for the one after the next.
+            let start = ring(self.used + PICK_BATCH);
+            rng.fill_u31(&mut self.upcoming[start..start + PICK_BATCH]);
+        }
+        if let Some(entry) = cells.get(place(self.upcoming[ring(self.used + LIST_AHEAD - 1)])) {
+            prefetch(entry);
+        }
+        place(draw)
     }
 }
 
