@@ -48,7 +48,7 @@ const PINNED: [(&str, Engine, u32, u32, u64); 8] = [
     ("castle", Engine::RandomWalk, 4, 21, 1266139319953344102),
     ("mines", Engine::Minecrafty, 5, 23, 260339849432554873),
     ("mines", Engine::Branching, 6, 23, 4178145396914854941),
-    ("mines", Engine::GridMaze, 7, 25, 14490725224186297320),
+    ("mines", Engine::GridMaze, 7, 23, 9374956226259534705),
     ("mines", Engine::RandomWalk, 8, 18, 9577820024473996272),
 ];
 
