@@ -11,11 +11,17 @@
 //! is amortised O(1).
 //!
 //! Draws: one `index` for the start cell; per step, `chance(newest)` for the mixed policy, one
-//! `index` per random pick (again on a flagged entry), and one `index` when the picked cell has
-//! more than one unvisited neighbour. With the newest policy the draws, and so the mazes, are
-//! exactly those of [`super::Algorithm::Dfs`].
+//! `index` per random pick of the random policy, and one `index` when the picked cell has more
+//! than one unvisited neighbour. The mixed policy's random picks (again on a flagged entry) take
+//! one `index` each; from 2^18 cells they take their draws in batches of eight instead, two
+//! batches at the start and one after every eighth pick, each the place `draw * span >> 31`
+//! among the `span` entries: a pick knows the next picks' places early enough to prefetch them
+//! (see `SlotDraws`). With the newest policy the draws, and so the mazes, are exactly those of
+//! [`super::Algorithm::Dfs`].
 
 use rng::Rng31;
+
+use crate::index::prefetch;
 
 use super::dfs::grow_newest;
 use super::draw::{pick, Chance};
@@ -36,6 +42,21 @@ pub(super) fn carve_growing_tree(
     rng: &mut impl Rng31,
     scratch: &mut Vec<u32>,
 ) {
+    let batched = cells >= BATCHED_FROM;
+    carve_growing_tree_with(grid, cells, width, policy, rng, scratch, batched);
+}
+
+/// [`carve_growing_tree`] with the mixed policy's batched draws on or off whatever the size
+/// (the tests check both ways on small mazes).
+pub(super) fn carve_growing_tree_with(
+    grid: &mut PaddedGrid,
+    cells: usize,
+    width: usize,
+    policy: GrowingPolicy,
+    rng: &mut impl Rng31,
+    scratch: &mut Vec<u32>,
+    batched: bool,
+) {
     scratch.clear();
     let start = grid.visit_random_start(cells, width, rng);
     let offsets = grid.offsets();
@@ -45,8 +66,12 @@ pub(super) fn carve_growing_tree(
         GrowingPolicy::Newest => grow_newest(slots, &offsets, scratch, rng),
         GrowingPolicy::Oldest => grow_oldest(slots, &offsets, scratch, rng),
         GrowingPolicy::Random => grow_random(slots, &offsets, scratch, rng),
+        // The picks of the two ways differ in every step: a loop for each.
+        GrowingPolicy::Mixed { newest } if batched => {
+            grow_mixed::<true>(slots, &offsets, scratch, Chance::new(newest), rng)
+        }
         GrowingPolicy::Mixed { newest } => {
-            grow_mixed(slots, &offsets, scratch, Chance::new(newest), rng)
+            grow_mixed::<false>(slots, &offsets, scratch, Chance::new(newest), rng)
         }
     }
 }
@@ -81,14 +106,20 @@ fn grow_random(
     }
 }
 
-/// The mixed policy over an ordered list `cells[head..]`, `flagged` of its entries retired.
-fn grow_mixed(
+/// The mixed policy over an ordered list `cells[head..]`, `flagged` of its entries retired;
+/// `BATCHED` takes the random picks' draws from [`SlotDraws`].
+fn grow_mixed<const BATCHED: bool>(
     slots: &mut [u8],
     offsets: &[usize; 4],
     cells: &mut Vec<u32>,
     take_newest: Chance,
     rng: &mut impl Rng31,
 ) {
+    let mut slot_draws = if BATCHED {
+        SlotDraws::new(rng)
+    } else {
+        SlotDraws::default()
+    };
     let mut head = 0;
     let mut live = cells.len();
     let mut flagged = 0;
@@ -108,7 +139,11 @@ fn grow_mixed(
             slot
         } else {
             let slot = loop {
-                let slot = head + pick(rng, cells.len() - head);
+                let slot = if BATCHED {
+                    slot_draws.pick(rng, cells, head)
+                } else {
+                    head + pick(rng, cells.len() - head)
+                };
                 if cells[slot] & RETIRED_ENTRY == 0 {
                     break slot;
                 }
@@ -147,6 +182,56 @@ fn grow_mixed(
             head = 0;
             flagged = 0;
         }
+    }
+}
+
+/// The mazes, in cells, from which the mixed policy takes its random picks' draws in batches
+/// and prefetches: where its list (up to about half a 4-byte entry per cell) outgrows L2. Below,
+/// the hint costs more than it saves, and each pick draws its `index` as it goes.
+const BATCHED_FROM: usize = 1 << 18;
+
+/// The mixed policy's random picks take their draws in batches of `PICK_BATCH` from the stream,
+/// kept in a ring of two batches: every pick knows the draws of the next `PICK_BATCH` picks.
+const PICK_BATCH: usize = 8;
+
+/// How many random picks ahead the mixed policy prefetches the list entry a draw will land on.
+const LIST_AHEAD: usize = 8;
+
+/// The mixed policy's random picks, drawn before they are used: a pick lands anywhere in a
+/// list of megabytes, so each pick asks early for the entry of a later one, at the place it
+/// would take in the list as it is then (the list grows by at most one entry a step, which
+/// moves the place by at most as many entries: usually the same cache line).
+#[derive(Default)]
+struct SlotDraws {
+    upcoming: [u32; 2 * PICK_BATCH],
+    used: usize,
+}
+
+impl SlotDraws {
+    /// Takes the draws of the first two batches.
+    fn new(rng: &mut impl Rng31) -> SlotDraws {
+        let mut upcoming = [0; 2 * PICK_BATCH];
+        rng.fill_u31(&mut upcoming);
+        SlotDraws { upcoming, used: 0 }
+    }
+
+    /// A uniform place in `cells[head..]` (not empty).
+    #[inline(always)]
+    fn pick(&mut self, rng: &mut impl Rng31, cells: &[u32], head: usize) -> usize {
+        let span = (cells.len() - head) as u64;
+        let place = |draw: u32| head + ((u64::from(draw) * span) >> 31) as usize;
+        let ring = |pick: usize| pick % (2 * PICK_BATCH);
+        let draw = self.upcoming[ring(self.used)];
+        self.used += 1;
+        if self.used.is_multiple_of(PICK_BATCH) {
+            // The batch just used makes room for the one after the next.
+            let start = ring(self.used + PICK_BATCH);
+            rng.fill_u31(&mut self.upcoming[start..start + PICK_BATCH]);
+        }
+        if let Some(entry) = cells.get(place(self.upcoming[ring(self.used + LIST_AHEAD - 1)])) {
+            prefetch(entry);
+        }
+        place(draw)
     }
 }
 

@@ -703,6 +703,14 @@ fn value_stability_large() {
         let maze = generate(algorithm, 100, 70, &mut Lcg31::new(7)).unwrap();
         assert_eq!(fingerprint(&maze), hash, "{name}");
     }
+    // The mixed policy's batched draws, from 2^18 cells.
+    let algorithm = Algorithm::GrowingTree(GrowingPolicy::Mixed { newest: 0.5 });
+    let maze = generate(algorithm, 520, 510, &mut Lcg31::new(7)).unwrap();
+    assert_eq!(
+        fingerprint(&maze),
+        9401664953941915556,
+        "batched growing-tree:mixed"
+    );
 }
 
 /// Replays fixed 31-bit outputs, to put draws right on the edges of the range reductions.
@@ -1050,5 +1058,49 @@ fn growing_tree_mixed_mazes_look_like_the_plain_ordered_list() {
             growing_tree_mixed_by_the_book(width, height, newest, seed + 100_000)
         });
         assert_same_shape(ours, reference, &format!("mixed {newest}"));
+    }
+}
+
+/// A mixed growing tree, its random picks' draws batched (as from 2^18 cells) or not.
+fn growing_tree_mixed(width: usize, height: usize, newest: f64, seed: u32, batched: bool) -> Maze {
+    let mut maze = Maze::closed(width, height).unwrap();
+    let mut grid = padded::PaddedGrid::default();
+    grid.reset(width, height);
+    let mut scratch = Vec::new();
+    growing_tree::carve_growing_tree_with(
+        &mut grid,
+        width * height,
+        width,
+        GrowingPolicy::Mixed { newest },
+        &mut Lcg31::new(seed),
+        &mut scratch,
+        batched,
+    );
+    grid.write_to(maze.cells_mut(), width);
+    maze
+}
+
+/// The batched draws (large mazes) give the mixed policy's mazes too: perfect, and shaped as
+/// the plain ordered list's; without batching, the mazes are those `generate` makes below 2^18
+/// cells.
+#[test]
+fn growing_tree_mixed_batched_draws_keep_the_policy() {
+    let (width, height) = (40, 40);
+    for newest in [0.25, 0.5, 0.9] {
+        let ours = shape_figures(200, |seed| {
+            let maze = growing_tree_mixed(width, height, newest, seed, true);
+            check_perfect(&maze, &format!("batched mixed {newest} seed {seed}"));
+            maze
+        });
+        let reference = shape_figures(200, |seed| {
+            growing_tree_mixed_by_the_book(width, height, newest, seed + 100_000)
+        });
+        assert_same_shape(ours, reference, &format!("batched mixed {newest}"));
+    }
+    let algorithm = Algorithm::GrowingTree(GrowingPolicy::Mixed { newest: 0.5 });
+    for seed in 0..20 {
+        let plain = generate(algorithm, 30, 20, &mut Lcg31::new(seed)).unwrap();
+        assert_eq!(growing_tree_mixed(30, 20, 0.5, seed, false), plain);
+        assert_ne!(growing_tree_mixed(30, 20, 0.5, seed, true), plain);
     }
 }
