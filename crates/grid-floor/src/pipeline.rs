@@ -9,7 +9,7 @@
 use rng::{Lcg31, Rng31};
 
 use crate::board::{
-    bit, nth_tile, tiles_of, Articulation, Bits, Board, CutPick, Regions, WallGroups,
+    bit, lowest, nth_tile, tiles_of, Articulation, Bits, Board, CutPick, Regions, WallGroups,
 };
 use crate::data::{RewardBehaviour, Tables, ENVIRONMENT_COUNT};
 use crate::error::{Error, ErrorKind};
@@ -176,6 +176,10 @@ pub struct Generator<'t> {
     /// depends on nothing else, and after BuildMaze the passable set rarely changes.
     deletable_cache: (Bits, Bits),
     threat_distance: [u32; 128],
+    /// The zero-threat regions in the order the threat search enters them, level by level.
+    entered_regions: Vec<Bits>,
+    /// Where each distance level's regions end in `entered_regions`.
+    level_ends: Vec<usize>,
     /// BuildMaze's wall roll and AddMonsters' roll per shape as draw bounds ([`draws_below`]).
     wall_draws_below: u32,
     monster_draws_below: [u32; 4],
@@ -237,6 +241,8 @@ impl<'t> Generator<'t> {
             wall_groups: WallGroups::default(),
             deletable_cache: (0, 0),
             threat_distance: [0; 128],
+            entered_regions: Vec::with_capacity(64),
+            level_ends: Vec::with_capacity(64),
             wall_draws_below: draws_below(tables.wall_chance),
             monster_draws_below: tables.monster_percent.map(draws_below),
         }
@@ -891,50 +897,28 @@ impl<'t> Generator<'t> {
         self.components.clear();
         self.component_tiles.clear();
         let safe = self.board.safe();
-        let mut regions: [Bits; 64] = [0; 64];
-        let mut region_count = 0;
-        self.board.for_each_component(safe, |region| {
-            if region_count < regions.len() {
-                regions[region_count] = region;
-                region_count += 1;
-            }
-        });
-        let mut by_level = [0u64; 64];
-        let levels = self.threat_distances(player, &regions[..region_count], &mut by_level);
+        let levels = self.threat_distances(player);
         // Highest threat first, ties in region order, without a sort: the regions never
         // entered, then those of each distance level, the last level first.
-        let listed = u64::MAX.checked_shr(64 - region_count as u32).unwrap_or(0);
-        let entered = by_level[..levels].iter().fold(0, |all, &level| all | level);
-        let mut by_threat = [0u8; 64];
-        let mut count = 0;
-        for mut set in
-            std::iter::once(listed & !entered).chain(by_level[..levels].iter().rev().copied())
-        {
-            while set != 0 {
-                by_threat[count & 63] = set.trailing_zeros() as u8;
-                count += 1;
-                set &= set - 1;
+        let mut regions = std::mem::take(&mut self.entered_regions);
+        let mut level_ends = std::mem::take(&mut self.level_ends);
+        let entered = regions.len();
+        let never_entered = safe & !regions.iter().fold(0, |all, &region| all | region);
+        self.board
+            .for_each_component(never_entered, |region| regions.push(region));
+        for &region in &regions[entered..] {
+            self.add_component(region);
+        }
+        for level in (0..levels).rev() {
+            let start = if level == 0 { 0 } else { level_ends[level - 1] };
+            for &region in &regions[start..level_ends[level]] {
+                self.add_component(region);
             }
         }
-        for &index in &by_threat[..count.min(64)] {
-            let region = regions[usize::from(index)];
-            let start = self.component_tiles.len();
-            self.component_tiles.extend(tiles_of(region));
-            let len = self.component_tiles.len() - start;
-            let open_squares = (region & !self.board.occupied).count_ones();
-            if open_squares == 0 {
-                self.component_tiles.truncate(start);
-                continue;
-            }
-            self.components.push(Component {
-                start,
-                len,
-                open_squares,
-                stage: 0,
-                exhausted: false,
-                picks: 0,
-            });
-        }
+        regions.clear();
+        level_ends.clear();
+        self.entered_regions = regions;
+        self.level_ends = level_ends;
 
         // GenerateRewards: the name list in build order.
         self.names.clear();
@@ -1051,52 +1035,62 @@ impl<'t> Generator<'t> {
         self.add_boss(depth, environment, player, rng, history, objects)
     }
 
+    /// Lists `region` as the next threat component, with its tiles, unless all of them are in
+    /// use.
+    fn add_component(&mut self, region: Bits) {
+        let open_squares = (region & !self.board.occupied).count_ones();
+        if open_squares == 0 {
+            return;
+        }
+        let start = self.component_tiles.len();
+        self.component_tiles.extend(tiles_of(region));
+        self.components.push(Component {
+            start,
+            len: self.component_tiles.len() - start,
+            open_squares,
+            stage: 0,
+            exhausted: false,
+            picks: 0,
+        });
+    }
+
     /// `GetToPlayerThreats`: cheapest threat sum from the player, entering a tile costs its threat.
-    /// `regions` are the zero-threat components (found once by the caller, at most 64); writes
-    /// the set of those entered at each distance level (bit `i`: `regions[i]`) into `by_level`,
-    /// lowest distance first, and returns how many levels entered one. The regions never
-    /// entered are unreachable.
-    fn threat_distances(
-        &mut self,
-        player: u8,
-        regions: &[Bits],
-        by_level: &mut [u64; 64],
-    ) -> usize {
+    /// The zero-threat components are found as the search enters them: each distance level that
+    /// enters some appends them to `entered_regions` in region order (lowest first tile first)
+    /// and its end to `level_ends`. Returns the number of such levels; the safe tiles outside
+    /// every listed region are unreachable.
+    fn threat_distances(&mut self, player: u8) -> usize {
         let board = &self.board;
         let passable = board.passable();
         let monsters = passable & board.threatening;
         let safe = passable & !board.threatening;
-        let mut levels = 0;
         // Dijkstra a distance level at a time. Only monster tiles ever wait: a zero-threat
         // region is entered for free, so it settles whole at the level of the first tile next
         // to it. Each level settles its monster tiles (and the player's tile) with every region
-        // they hold or touch.
+        // they hold or touch. A region is flooded once, when it is entered: the regions are
+        // not listed beforehand.
         let mut done: Bits = 0;
         let mut tentative: Bits = 0;
         let mut level = 0u32;
         let mut at_level = bit(player) & passable;
         while at_level != 0 {
-            let entered = (at_level | board.spread(at_level & monsters)) & safe & !done;
+            let mut entered = (at_level | board.spread(at_level & monsters)) & safe & !done;
             let mut settled = at_level;
             if entered != 0 {
-                let mut entered_regions = 0;
-                for (index, &region) in regions.iter().enumerate() {
-                    if region & entered != 0 {
-                        settled |= region;
-                        entered_regions |= 1 << (index & 63);
-                    }
+                let first = self.entered_regions.len();
+                while entered != 0 {
+                    // Each region is a whole component of the safe tiles, none of them done.
+                    let region = board.flood(bit(lowest(entered)), safe);
+                    settled |= region;
+                    entered &= !region;
+                    // Region order within the level: a level mostly enters one or two.
+                    let at = self.entered_regions[first..]
+                        .iter()
+                        .position(|&other| other.trailing_zeros() > region.trailing_zeros())
+                        .map_or(self.entered_regions.len(), |i| first + i);
+                    self.entered_regions.insert(at, region);
                 }
-                // Levels only grow, and each region is entered once: the sets are disjoint, so
-                // at most 64 are not empty.
-                if let Some(slot) = by_level.get_mut(levels) {
-                    *slot = entered_regions;
-                    levels += usize::from(entered_regions != 0);
-                }
-                // Regions beyond the list (never more than a board holds) by flood.
-                let missing = entered & !settled;
-                if missing != 0 {
-                    settled |= board.flood(missing, safe & !done);
-                }
+                self.level_ends.push(self.entered_regions.len());
             }
             done |= settled;
             tentative &= !settled;
@@ -1128,7 +1122,7 @@ impl<'t> Generator<'t> {
                 level = level.min(d);
             }
         }
-        levels
+        self.level_ends.len()
     }
 
     /// `GenerateRewardByName`.
