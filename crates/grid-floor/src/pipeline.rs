@@ -720,17 +720,24 @@ impl<'t> Generator<'t> {
         }
 
         // Random pass over a fresh shuffle of every tile.
-        self.order.clear();
-        self.order.extend_from_slice(self.board.all_tiles());
-        rng.shuffle(&mut self.order);
         // Both passes read only the tiles that are not walls, reserved cuts or occupied, in
         // shuffle order: they are listed first, without a branch (whether a tile is a wall is
         // a coin toss to the branch predictor). The reserved cuts' neighbours stay listed.
         let board = &self.board;
         let open = board.all & !board.walls & !(board.blocked & !blockers) & !board.occupied;
+        // The listing runs inside the shuffle (the draws of `Rng31::shuffle`, step by step):
+        // Fisher-Yates fixes slot `i` at step `i` and no later step reads it, so the tile
+        // drawn for it is listed at once and never written back.
+        let all_tiles = board.all_tiles();
+        let n = all_tiles.len().min(128);
+        let mut unshuffled = [0u8; 128];
+        unshuffled[..n].copy_from_slice(&all_tiles[..n]);
         let mut candidates = [0u8; 128];
         let mut count = 0;
-        for &tile in &self.order {
+        for i in 0..n {
+            let j = i + rng.index(n - i).unwrap_or(0);
+            let tile = unshuffled[j & 127];
+            unshuffled[j & 127] = unshuffled[i];
             candidates[count & 127] = tile;
             count += usize::from(open & bit(tile) != 0);
         }
