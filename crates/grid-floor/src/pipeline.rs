@@ -476,15 +476,24 @@ impl<'t> Generator<'t> {
     /// BuildMaze: shuffle a copy of allTiles (allTiles itself keeps its order: decision), then
     /// each tile once: CanDelete, and only then the wall roll.
     fn build_maze(&mut self, rng: &mut Lcg31) {
-        self.order.clear();
-        self.order.extend_from_slice(self.board.all_tiles());
-        rng.shuffle(&mut self.order);
+        // The visits run inside the shuffle: Fisher-Yates fixes slot `i` at step `i` and no
+        // later step reads it, so each tile is visited as soon as it is drawn. The shuffle's
+        // draws (those of `Rng31::shuffle`) come from a copy of the stream, and the wall rolls,
+        // which follow all of them, from the stream moved past them.
+        let all_tiles = self.board.all_tiles();
+        let n = all_tiles.len().min(128);
+        let mut unshuffled = [0u8; 128];
+        unshuffled[..n].copy_from_slice(&all_tiles[..n]);
+        let mut shuffle_rng = rng.clone();
+        rng.skip(n as u64);
         // The closed regions around the passable tiles answer CanDelete without a flood fill.
         self.wall_groups.clear(&self.board);
         // Each tile is visited once and only the visited tile can become a wall, so every
         // visited tile is still passable.
-        for i in 0..self.order.len() {
-            let position = self.order[i];
+        for i in 0..n {
+            let j = i + shuffle_rng.index(n - i).unwrap_or(0);
+            let position = unshuffled[j & 127];
+            unshuffled[j & 127] = unshuffled[i];
             if self
                 .board
                 .can_delete_passable_tracked(position, &mut self.wall_groups)
