@@ -826,19 +826,9 @@ impl<'t> Generator<'t> {
             counts[bucket] -= 1;
         }
         let cap = (base[2] + 1).min(tables.max_level);
-        let [minus_one_below, zero_up_to, plus_one_up_to] = tables.fluctuation;
         for (i, level) in self.levels.iter_mut().enumerate() {
             let bias = tables.first_biases.get(i).copied().unwrap_or(0.0);
-            let roll = rng.float() as f32 + bias;
-            let delta: i32 = if roll < minus_one_below {
-                -1
-            } else if roll <= zero_up_to {
-                0
-            } else if roll <= plus_one_up_to {
-                1
-            } else {
-                2
-            };
+            let delta = level_fluctuation(rng.float() as f32 + bias, tables.fluctuation);
             *level = (i32::from(*level) + delta).clamp(i32::from(base[0]), i32::from(cap)) as u8;
         }
         // Top up to the target. Decision: one `index` draw among the entries still below the cap.
@@ -1464,6 +1454,16 @@ fn pick_open(weights: &[f64], mut roll: f64) -> Option<usize> {
     weights.iter().rposition(is_open)
 }
 
+/// A monster level's fluctuation for `roll`: -1 below `minus_one_below`, 0 up to `zero_up_to`,
+/// 1 up to `plus_one_up_to`, else 2. The thresholds are validated in that order, so each one the
+/// roll stays under takes one off: counted without branches, since the roll is a coin toss to
+/// the branch predictor.
+fn level_fluctuation(roll: f32, [minus_one_below, zero_up_to, plus_one_up_to]: [f32; 3]) -> i32 {
+    2 - i32::from(roll <= plus_one_up_to)
+        - i32::from(roll <= zero_up_to)
+        - i32::from(roll < minus_one_below)
+}
+
 /// The entry of a cumulative table for `roll`: the first threshold above it, else the last row.
 fn cumulative_pick(table: &[(f32, usize)], roll: f32) -> usize {
     table
@@ -1558,6 +1558,41 @@ mod tests {
             zero_rolls_past_exhausted > 1000,
             "{zero_rolls_past_exhausted}"
         );
+    }
+
+    #[test]
+    fn level_fluctuation_matches_the_threshold_chain() {
+        let chain = |roll: f32, [minus_one_below, zero_up_to, plus_one_up_to]: [f32; 3]| {
+            if roll < minus_one_below {
+                -1
+            } else if roll <= zero_up_to {
+                0
+            } else if roll <= plus_one_up_to {
+                1
+            } else {
+                2
+            }
+        };
+        let mut rng = Lcg31::new(4242);
+        let mut seen = [0usize; 4];
+        for _ in 0..2_000 {
+            // Ordered thresholds, some equal, as validation allows.
+            let mut thresholds = [0f32; 3];
+            for threshold in &mut thresholds {
+                *threshold = (rng.index(8).unwrap_or(0) as f32) / 4.0;
+            }
+            thresholds.sort_by(f32::total_cmp);
+            let mut rolls: Vec<f32> = vec![f32::NAN, f32::INFINITY, f32::NEG_INFINITY];
+            rolls.extend(thresholds);
+            rolls.extend(thresholds.map(|t| t + 0.125));
+            rolls.extend((0..20).map(|_| rng.float() as f32 * 2.5 - 0.25));
+            for roll in rolls {
+                let delta = level_fluctuation(roll, thresholds);
+                assert_eq!(delta, chain(roll, thresholds), "{roll} {thresholds:?}");
+                seen[(delta + 1) as usize] += 1;
+            }
+        }
+        assert!(seen.iter().all(|&count| count > 1000), "{seen:?}");
     }
 
     #[test]
