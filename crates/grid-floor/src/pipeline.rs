@@ -9,7 +9,7 @@
 use rng::{Lcg31, Rng31};
 
 use crate::board::{
-    bit, nth_tile, tiles_of, Articulation, Bits, Board, CutPick, Regions, WallGroups,
+    bit, lowest, nth_tile, tiles_of, Articulation, Bits, Board, CutPick, Regions, WallGroups,
 };
 use crate::data::{RewardBehaviour, Tables, ENVIRONMENT_COUNT};
 use crate::error::{Error, ErrorKind};
@@ -176,6 +176,10 @@ pub struct Generator<'t> {
     /// depends on nothing else, and after BuildMaze the passable set rarely changes.
     deletable_cache: (Bits, Bits),
     threat_distance: [u32; 128],
+    /// The zero-threat regions in the order the threat search enters them, level by level.
+    entered_regions: Vec<Bits>,
+    /// Where each distance level's regions end in `entered_regions`.
+    level_ends: Vec<usize>,
     /// BuildMaze's wall roll and AddMonsters' roll per shape as draw bounds ([`draws_below`]).
     wall_draws_below: u32,
     monster_draws_below: [u32; 4],
@@ -237,6 +241,8 @@ impl<'t> Generator<'t> {
             wall_groups: WallGroups::default(),
             deletable_cache: (0, 0),
             threat_distance: [0; 128],
+            entered_regions: Vec::with_capacity(64),
+            level_ends: Vec::with_capacity(64),
             wall_draws_below: draws_below(tables.wall_chance),
             monster_draws_below: tables.monster_percent.map(draws_below),
         }
@@ -470,15 +476,24 @@ impl<'t> Generator<'t> {
     /// BuildMaze: shuffle a copy of allTiles (allTiles itself keeps its order: decision), then
     /// each tile once: CanDelete, and only then the wall roll.
     fn build_maze(&mut self, rng: &mut Lcg31) {
-        self.order.clear();
-        self.order.extend_from_slice(self.board.all_tiles());
-        rng.shuffle(&mut self.order);
+        // The visits run inside the shuffle: Fisher-Yates fixes slot `i` at step `i` and no
+        // later step reads it, so each tile is visited as soon as it is drawn. The shuffle's
+        // draws (those of `Rng31::shuffle`) come from a copy of the stream, and the wall rolls,
+        // which follow all of them, from the stream moved past them.
+        let all_tiles = self.board.all_tiles();
+        let n = all_tiles.len().min(128);
+        let mut unshuffled = [0u8; 128];
+        unshuffled[..n].copy_from_slice(&all_tiles[..n]);
+        let mut shuffle_rng = rng.clone();
+        rng.skip(n as u64);
         // The closed regions around the passable tiles answer CanDelete without a flood fill.
         self.wall_groups.clear(&self.board);
         // Each tile is visited once and only the visited tile can become a wall, so every
         // visited tile is still passable.
-        for i in 0..self.order.len() {
-            let position = self.order[i];
+        for i in 0..n {
+            let j = i + shuffle_rng.index(n - i).unwrap_or(0);
+            let position = unshuffled[j & 127];
+            unshuffled[j & 127] = unshuffled[i];
             if self
                 .board
                 .can_delete_passable_tracked(position, &mut self.wall_groups)
@@ -714,17 +729,24 @@ impl<'t> Generator<'t> {
         }
 
         // Random pass over a fresh shuffle of every tile.
-        self.order.clear();
-        self.order.extend_from_slice(self.board.all_tiles());
-        rng.shuffle(&mut self.order);
         // Both passes read only the tiles that are not walls, reserved cuts or occupied, in
         // shuffle order: they are listed first, without a branch (whether a tile is a wall is
         // a coin toss to the branch predictor). The reserved cuts' neighbours stay listed.
         let board = &self.board;
         let open = board.all & !board.walls & !(board.blocked & !blockers) & !board.occupied;
+        // The listing runs inside the shuffle (the draws of `Rng31::shuffle`, step by step):
+        // Fisher-Yates fixes slot `i` at step `i` and no later step reads it, so the tile
+        // drawn for it is listed at once and never written back.
+        let all_tiles = board.all_tiles();
+        let n = all_tiles.len().min(128);
+        let mut unshuffled = [0u8; 128];
+        unshuffled[..n].copy_from_slice(&all_tiles[..n]);
         let mut candidates = [0u8; 128];
         let mut count = 0;
-        for &tile in &self.order {
+        for i in 0..n {
+            let j = i + rng.index(n - i).unwrap_or(0);
+            let tile = unshuffled[j & 127];
+            unshuffled[j & 127] = unshuffled[i];
             candidates[count & 127] = tile;
             count += usize::from(open & bit(tile) != 0);
         }
@@ -804,19 +826,9 @@ impl<'t> Generator<'t> {
             counts[bucket] -= 1;
         }
         let cap = (base[2] + 1).min(tables.max_level);
-        let [minus_one_below, zero_up_to, plus_one_up_to] = tables.fluctuation;
         for (i, level) in self.levels.iter_mut().enumerate() {
             let bias = tables.first_biases.get(i).copied().unwrap_or(0.0);
-            let roll = rng.float() as f32 + bias;
-            let delta: i32 = if roll < minus_one_below {
-                -1
-            } else if roll <= zero_up_to {
-                0
-            } else if roll <= plus_one_up_to {
-                1
-            } else {
-                2
-            };
+            let delta = level_fluctuation(rng.float() as f32 + bias, tables.fluctuation);
             *level = (i32::from(*level) + delta).clamp(i32::from(base[0]), i32::from(cap)) as u8;
         }
         // Top up to the target. Decision: one `index` draw among the entries still below the cap.
@@ -891,50 +903,28 @@ impl<'t> Generator<'t> {
         self.components.clear();
         self.component_tiles.clear();
         let safe = self.board.safe();
-        let mut regions: [Bits; 64] = [0; 64];
-        let mut region_count = 0;
-        self.board.for_each_component(safe, |region| {
-            if region_count < regions.len() {
-                regions[region_count] = region;
-                region_count += 1;
-            }
-        });
-        let mut by_level = [0u64; 64];
-        let levels = self.threat_distances(player, &regions[..region_count], &mut by_level);
+        let levels = self.threat_distances(player);
         // Highest threat first, ties in region order, without a sort: the regions never
         // entered, then those of each distance level, the last level first.
-        let listed = u64::MAX.checked_shr(64 - region_count as u32).unwrap_or(0);
-        let entered = by_level[..levels].iter().fold(0, |all, &level| all | level);
-        let mut by_threat = [0u8; 64];
-        let mut count = 0;
-        for mut set in
-            std::iter::once(listed & !entered).chain(by_level[..levels].iter().rev().copied())
-        {
-            while set != 0 {
-                by_threat[count & 63] = set.trailing_zeros() as u8;
-                count += 1;
-                set &= set - 1;
+        let mut regions = std::mem::take(&mut self.entered_regions);
+        let mut level_ends = std::mem::take(&mut self.level_ends);
+        let entered = regions.len();
+        let never_entered = safe & !regions.iter().fold(0, |all, &region| all | region);
+        self.board
+            .for_each_component(never_entered, |region| regions.push(region));
+        for &region in &regions[entered..] {
+            self.add_component(region);
+        }
+        for level in (0..levels).rev() {
+            let start = if level == 0 { 0 } else { level_ends[level - 1] };
+            for &region in &regions[start..level_ends[level]] {
+                self.add_component(region);
             }
         }
-        for &index in &by_threat[..count.min(64)] {
-            let region = regions[usize::from(index)];
-            let start = self.component_tiles.len();
-            self.component_tiles.extend(tiles_of(region));
-            let len = self.component_tiles.len() - start;
-            let open_squares = (region & !self.board.occupied).count_ones();
-            if open_squares == 0 {
-                self.component_tiles.truncate(start);
-                continue;
-            }
-            self.components.push(Component {
-                start,
-                len,
-                open_squares,
-                stage: 0,
-                exhausted: false,
-                picks: 0,
-            });
-        }
+        regions.clear();
+        level_ends.clear();
+        self.entered_regions = regions;
+        self.level_ends = level_ends;
 
         // GenerateRewards: the name list in build order.
         self.names.clear();
@@ -1051,52 +1041,62 @@ impl<'t> Generator<'t> {
         self.add_boss(depth, environment, player, rng, history, objects)
     }
 
+    /// Lists `region` as the next threat component, with its tiles, unless all of them are in
+    /// use.
+    fn add_component(&mut self, region: Bits) {
+        let open_squares = (region & !self.board.occupied).count_ones();
+        if open_squares == 0 {
+            return;
+        }
+        let start = self.component_tiles.len();
+        self.component_tiles.extend(tiles_of(region));
+        self.components.push(Component {
+            start,
+            len: self.component_tiles.len() - start,
+            open_squares,
+            stage: 0,
+            exhausted: false,
+            picks: 0,
+        });
+    }
+
     /// `GetToPlayerThreats`: cheapest threat sum from the player, entering a tile costs its threat.
-    /// `regions` are the zero-threat components (found once by the caller, at most 64); writes
-    /// the set of those entered at each distance level (bit `i`: `regions[i]`) into `by_level`,
-    /// lowest distance first, and returns how many levels entered one. The regions never
-    /// entered are unreachable.
-    fn threat_distances(
-        &mut self,
-        player: u8,
-        regions: &[Bits],
-        by_level: &mut [u64; 64],
-    ) -> usize {
+    /// The zero-threat components are found as the search enters them: each distance level that
+    /// enters some appends them to `entered_regions` in region order (lowest first tile first)
+    /// and its end to `level_ends`. Returns the number of such levels; the safe tiles outside
+    /// every listed region are unreachable.
+    fn threat_distances(&mut self, player: u8) -> usize {
         let board = &self.board;
         let passable = board.passable();
         let monsters = passable & board.threatening;
         let safe = passable & !board.threatening;
-        let mut levels = 0;
         // Dijkstra a distance level at a time. Only monster tiles ever wait: a zero-threat
         // region is entered for free, so it settles whole at the level of the first tile next
         // to it. Each level settles its monster tiles (and the player's tile) with every region
-        // they hold or touch.
+        // they hold or touch. A region is flooded once, when it is entered: the regions are
+        // not listed beforehand.
         let mut done: Bits = 0;
         let mut tentative: Bits = 0;
         let mut level = 0u32;
         let mut at_level = bit(player) & passable;
         while at_level != 0 {
-            let entered = (at_level | board.spread(at_level & monsters)) & safe & !done;
+            let mut entered = (at_level | board.spread(at_level & monsters)) & safe & !done;
             let mut settled = at_level;
             if entered != 0 {
-                let mut entered_regions = 0;
-                for (index, &region) in regions.iter().enumerate() {
-                    if region & entered != 0 {
-                        settled |= region;
-                        entered_regions |= 1 << (index & 63);
-                    }
+                let first = self.entered_regions.len();
+                while entered != 0 {
+                    // Each region is a whole component of the safe tiles, none of them done.
+                    let region = board.flood(bit(lowest(entered)), safe);
+                    settled |= region;
+                    entered &= !region;
+                    // Region order within the level: a level mostly enters one or two.
+                    let at = self.entered_regions[first..]
+                        .iter()
+                        .position(|&other| other.trailing_zeros() > region.trailing_zeros())
+                        .map_or(self.entered_regions.len(), |i| first + i);
+                    self.entered_regions.insert(at, region);
                 }
-                // Levels only grow, and each region is entered once: the sets are disjoint, so
-                // at most 64 are not empty.
-                if let Some(slot) = by_level.get_mut(levels) {
-                    *slot = entered_regions;
-                    levels += usize::from(entered_regions != 0);
-                }
-                // Regions beyond the list (never more than a board holds) by flood.
-                let missing = entered & !settled;
-                if missing != 0 {
-                    settled |= board.flood(missing, safe & !done);
-                }
+                self.level_ends.push(self.entered_regions.len());
             }
             done |= settled;
             tentative &= !settled;
@@ -1128,7 +1128,7 @@ impl<'t> Generator<'t> {
                 level = level.min(d);
             }
         }
-        levels
+        self.level_ends.len()
     }
 
     /// `GenerateRewardByName`.
@@ -1454,6 +1454,16 @@ fn pick_open(weights: &[f64], mut roll: f64) -> Option<usize> {
     weights.iter().rposition(is_open)
 }
 
+/// A monster level's fluctuation for `roll`: -1 below `minus_one_below`, 0 up to `zero_up_to`,
+/// 1 up to `plus_one_up_to`, else 2. The thresholds are validated in that order, so each one the
+/// roll stays under takes one off: counted without branches, since the roll is a coin toss to
+/// the branch predictor.
+fn level_fluctuation(roll: f32, [minus_one_below, zero_up_to, plus_one_up_to]: [f32; 3]) -> i32 {
+    2 - i32::from(roll <= plus_one_up_to)
+        - i32::from(roll <= zero_up_to)
+        - i32::from(roll < minus_one_below)
+}
+
 /// The entry of a cumulative table for `roll`: the first threshold above it, else the last row.
 fn cumulative_pick(table: &[(f32, usize)], roll: f32) -> usize {
     table
@@ -1548,6 +1558,41 @@ mod tests {
             zero_rolls_past_exhausted > 1000,
             "{zero_rolls_past_exhausted}"
         );
+    }
+
+    #[test]
+    fn level_fluctuation_matches_the_threshold_chain() {
+        let chain = |roll: f32, [minus_one_below, zero_up_to, plus_one_up_to]: [f32; 3]| {
+            if roll < minus_one_below {
+                -1
+            } else if roll <= zero_up_to {
+                0
+            } else if roll <= plus_one_up_to {
+                1
+            } else {
+                2
+            }
+        };
+        let mut rng = Lcg31::new(4242);
+        let mut seen = [0usize; 4];
+        for _ in 0..2_000 {
+            // Ordered thresholds, some equal, as validation allows.
+            let mut thresholds = [0f32; 3];
+            for threshold in &mut thresholds {
+                *threshold = (rng.index(8).unwrap_or(0) as f32) / 4.0;
+            }
+            thresholds.sort_by(f32::total_cmp);
+            let mut rolls: Vec<f32> = vec![f32::NAN, f32::INFINITY, f32::NEG_INFINITY];
+            rolls.extend(thresholds);
+            rolls.extend(thresholds.map(|t| t + 0.125));
+            rolls.extend((0..20).map(|_| rng.float() as f32 * 2.5 - 0.25));
+            for roll in rolls {
+                let delta = level_fluctuation(roll, thresholds);
+                assert_eq!(delta, chain(roll, thresholds), "{roll} {thresholds:?}");
+                seen[(delta + 1) as usize] += 1;
+            }
+        }
+        assert!(seen.iter().all(|&count| count > 1000), "{seen:?}");
     }
 
     #[test]
