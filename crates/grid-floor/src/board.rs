@@ -355,29 +355,27 @@ const fn gaps_table() -> [Gaps; 256] {
     table
 }
 
-/// `Tile.MonsterPercent`'s shape class by the number of open sides across (Left, Right) and
-/// along (Up, Down): only the four sides matter.
-const SHAPES_BY_SIDES: [[usize; 3]; 3] = shapes_by_sides();
+/// `Tile.MonsterPercent`'s shape class by which of the four sides are open (only they
+/// matter): bit 0 Left, bit 1 Up, bit 2 Right, bit 3 Down.
+const SHAPES_BY_OPEN_SIDES: [usize; 16] = shapes_by_open_sides();
 
-const fn shapes_by_sides() -> [[usize; 3]; 3] {
-    let mut table = [[3usize; 3]; 3];
-    let mut horizontal = 0;
-    while horizontal < 3 {
-        let mut vertical = 0;
-        while vertical < 3 {
-            table[horizontal][vertical] =
-                if (horizontal == 2 && vertical == 0) || (vertical == 2 && horizontal == 0) {
-                    0
-                } else if horizontal + vertical == 4 {
-                    1
-                } else if horizontal + vertical >= 2 {
-                    2
-                } else {
-                    3
-                };
-            vertical += 1;
-        }
-        horizontal += 1;
+const fn shapes_by_open_sides() -> [usize; 16] {
+    let mut table = [3usize; 16];
+    let mut sides = 0;
+    while sides < 16 {
+        // Open sides across (Left, Right) and along (Up, Down).
+        let horizontal = (sides & 1) + (sides >> 2 & 1);
+        let vertical = (sides >> 1 & 1) + (sides >> 3 & 1);
+        table[sides] = if (horizontal == 2 && vertical == 0) || (vertical == 2 && horizontal == 0) {
+            0
+        } else if horizontal + vertical == 4 {
+            1
+        } else if horizontal + vertical >= 2 {
+            2
+        } else {
+            3
+        };
+        sides += 1;
     }
     table
 }
@@ -399,8 +397,6 @@ struct Layout {
     all_tiles: Vec<u8>,
     /// The on-board 4-neighbours of each position, so that single-tile questions need no shifts.
     adjacent: [Bits; 128],
-    /// The Left and Right ones among them.
-    horizontal: [Bits; 128],
     /// The ring mask of every tile within the whole board, framed like [`WallGroups`].
     whole_rings: [u8; 256],
     /// The tiles whose ring reaches beyond the board: they touch the region outside.
@@ -416,7 +412,6 @@ impl Layout {
             all: 0,
             all_tiles: Vec::with_capacity(usize::from(width) * usize::from(height)),
             adjacent: [0; 128],
-            horizontal: [0; 128],
             whole_rings: [0; 256],
             edge: 0,
         };
@@ -432,7 +427,6 @@ impl Layout {
             let one = bit(position);
             let spread = (one << 1) | (one >> 1) | (one << shift) | (one >> shift);
             layout.adjacent[usize::from(position & 127)] = spread & layout.all;
-            layout.horizontal[usize::from(position & 127)] = ((one << 1) | (one >> 1)) & layout.all;
         }
         let cells = RING_CELLS;
         for &position in &layout.all_tiles {
@@ -489,7 +483,9 @@ pub struct Board {
     /// Boxed: the floors of a run alternate between sizes, and swapping layouts then moves
     /// pointers instead of kilobytes.
     layout: Box<Layout>,
-    /// Layouts of other sizes built earlier.
+    /// Layouts of other sizes built earlier, boxed like `layout` (taking one out of the list
+    /// then moves a pointer).
+    #[allow(clippy::vec_box)]
     spare_layouts: Vec<Box<Layout>>,
 }
 
@@ -1131,17 +1127,20 @@ impl Board {
     }
 
     /// `Tile.MonsterPercent` shape class: 0 straight corridor, 1 crossing, 2 corner or T,
-    /// 3 dead end, edge or isolated. Temporary blocks count as closed.
-    pub fn shape(&self, position: u8) -> usize {
-        let p = usize::from(position & 127);
-        let open = self.layout.adjacent[p] & self.passable();
-        let horizontal = open & self.layout.horizontal[p];
-        let vertical = open & !horizontal;
-        // Each holds at most two tiles: count them without a population count (the baseline
-        // target has no instruction for it).
-        let count =
-            |sides: Bits| usize::from(sides != 0) + usize::from(sides & sides.wrapping_sub(1) != 0);
-        SHAPES_BY_SIDES[count(horizontal)][count(vertical)]
+    /// 3 dead end, edge or isolated, with the tiles of `passable` open (pass
+    /// [`Board::passable`]: temporary blocks count as closed).
+    pub fn shape(&self, position: u8, passable: Bits) -> usize {
+        let p = position & 127;
+        let open = self.layout.adjacent[usize::from(p)] & passable;
+        // The window of positions p - STRIDE ..= p + STRIDE in one word: Up at bit 0, Left
+        // and Right at STRIDE -+ 1, Down at 2 STRIDE. Positions stay below STRIDE * MAX_SIDE
+        // (the assertion on STRIDE), so shifting up by STRIDE loses no tile.
+        let stride = u32::from(STRIDE);
+        let window = ((open << stride) >> p) as u32;
+        let across = window >> (stride - 1) & 0b101;
+        let up = (window & 1) << 1;
+        let down = window >> (2 * stride - 3) & 0b1000;
+        SHAPES_BY_OPEN_SIDES[(across | up | down) as usize & 15]
     }
 
     /// The tiles of `set` next to `position`.
@@ -1740,6 +1739,42 @@ mod tests {
                 assert_eq!(checked, usize::from(width) * usize::from(height));
             }
         }
+    }
+
+    #[test]
+    fn shapes_count_the_open_sides_by_coordinates() {
+        let mut next = xorshift(0x2545_F491_4F6C_DD1D);
+        let mut checked = [0usize; 4];
+        for width in 1..=10u8 {
+            for height in 1..=10u8 {
+                let board = Board::new(width, height);
+                for _ in 0..20 {
+                    let passable = (u128::from(next()) << 64 | u128::from(next())) & board.all;
+                    for position in tiles_of(board.all) {
+                        let (x, y) = board.xy(position);
+                        let open = |dx: i16, dy: i16| {
+                            let (nx, ny) = (i16::from(x) + dx, i16::from(y) + dy);
+                            let inside = (0..i16::from(width)).contains(&nx)
+                                && (0..i16::from(height)).contains(&ny);
+                            let neighbour = ny * i16::from(STRIDE) + nx;
+                            usize::from(inside && passable >> neighbour & 1 == 1)
+                        };
+                        let across = open(-1, 0) + open(1, 0);
+                        let along = open(0, -1) + open(0, 1);
+                        let expected = match (across, along) {
+                            (2, 0) | (0, 2) => 0,
+                            (2, 2) => 1,
+                            _ if across + along >= 2 => 2,
+                            _ => 3,
+                        };
+                        let shape = board.shape(position, passable);
+                        assert_eq!(shape, expected, "{width}x{height} at ({x}, {y})");
+                        checked[shape] += 1;
+                    }
+                }
+            }
+        }
+        assert!(checked.iter().all(|&count| count > 1000), "{checked:?}");
     }
 
     #[test]

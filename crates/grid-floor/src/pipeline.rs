@@ -182,7 +182,9 @@ pub struct Generator<'t> {
     level_ends: Vec<usize>,
     /// BuildMaze's wall roll and AddMonsters' roll per shape as draw bounds ([`draws_below`]).
     wall_draws_below: u32,
-    monster_draws_below: [u32; 4],
+    /// AddMonsters' bounds by `unused << 2 | shape`: 0 for a tile no longer unused, which no
+    /// roll is below, so that the random pass has one test per tile.
+    monster_draws_below: [u32; 8],
 }
 
 impl<'t> Generator<'t> {
@@ -244,7 +246,11 @@ impl<'t> Generator<'t> {
             entered_regions: Vec::with_capacity(64),
             level_ends: Vec::with_capacity(64),
             wall_draws_below: draws_below(tables.wall_chance),
-            monster_draws_below: tables.monster_percent.map(draws_below),
+            monster_draws_below: {
+                let [straight, crossing, corner, dead_end] =
+                    tables.monster_percent.map(draws_below);
+                [0, 0, 0, 0, straight, crossing, corner, dead_end]
+            },
         }
     }
 
@@ -751,15 +757,26 @@ impl<'t> Generator<'t> {
             count += usize::from(open & bit(tile) != 0);
         }
         let candidates = &candidates[..count.min(128)];
+        // Whether a listed tile is still unused (a pick blocks its neighbours) is a coin toss to
+        // the branch predictor: the roll is drawn on a copy of the stream, kept only for an
+        // unused tile, and the two tests are joined, leaving one branch per tile.
+        let unoccupied = !self.board.occupied;
+        let mut passable = self.board.passable();
         for &tile in candidates {
             if self.selected.len() >= target {
                 break;
             }
-            if self.board.is_unused(tile)
-                && rng.next_u31() < self.monster_draws_below[self.board.shape(tile)]
-            {
+            let unused = passable & unoccupied & bit(tile) != 0;
+            let mut rolled = rng.clone();
+            let roll = rolled.next_u31();
+            // Indexing picks the stream and the bound without a branch.
+            let streams = [rng.clone(), rolled];
+            *rng = streams[usize::from(unused)].clone();
+            let shape = self.board.shape(tile, passable);
+            if roll < self.monster_draws_below[usize::from(unused) << 2 | shape] {
                 self.selected.push(tile);
                 self.block_neighbours(tile, &mut blockers);
+                passable = self.board.passable();
             }
         }
         // Release the neighbours, then backfill from the same shuffle (facts 6.1, the JSON's
