@@ -33,22 +33,10 @@ use super::GrowingPolicy;
 const RETIRED_ENTRY: u32 = 1 << 31;
 
 /// Carves a perfect maze into `grid` (reset to `width x height`, from a maze of `cells` cells).
-/// `scratch` holds the active list of padded indices.
+/// `scratch` holds the active list of padded indices. `batched` turns on the mixed policy's
+/// batched draws ([`batches_draws`] says where the generator does; the tests take both ways on
+/// small mazes too).
 pub(super) fn carve_growing_tree(
-    grid: &mut PaddedGrid,
-    cells: usize,
-    width: usize,
-    policy: GrowingPolicy,
-    rng: &mut impl Rng31,
-    scratch: &mut Vec<u32>,
-) {
-    let batched = cells >= BATCHED_FROM;
-    carve_growing_tree_with(grid, cells, width, policy, rng, scratch, batched);
-}
-
-/// [`carve_growing_tree`] with the mixed policy's batched draws on or off whatever the size
-/// (the tests check both ways on small mazes).
-pub(super) fn carve_growing_tree_with(
     grid: &mut PaddedGrid,
     cells: usize,
     width: usize,
@@ -189,6 +177,12 @@ fn grow_mixed<const BATCHED: bool>(
 /// and prefetches: where its list (up to about half a 4-byte entry per cell) outgrows L2. Below,
 /// the hint costs more than it saves, and each pick draws its `index` as it goes.
 const BATCHED_FROM: usize = 1 << 18;
+
+/// Whether a maze of `cells` cells takes the mixed policy's batched draws (see
+/// [`BATCHED_FROM`]).
+pub(super) fn batches_draws(cells: usize) -> bool {
+    cells >= BATCHED_FROM
+}
 
 /// The mixed policy's random picks take their draws in batches of `PICK_BATCH` from the stream,
 /// kept in a ring of two batches: every pick knows the draws of the next `PICK_BATCH` picks.

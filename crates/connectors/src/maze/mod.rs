@@ -111,7 +111,16 @@ impl Generator {
             Algorithm::BinaryTree => binary_tree::carve_binary_tree(cells, width, rng),
             Algorithm::Sidewinder => sidewinder::carve_sidewinder(cells, width, rng),
             Algorithm::GrowingTree(policy) => {
-                growing_tree::carve_growing_tree(padded, n, width, policy, rng, &mut self.list)
+                let batched = growing_tree::batches_draws(n);
+                growing_tree::carve_growing_tree(
+                    padded,
+                    n,
+                    width,
+                    policy,
+                    rng,
+                    &mut self.list,
+                    batched,
+                )
             }
         }
         if searched {

@@ -1067,7 +1067,7 @@ fn growing_tree_mixed(width: usize, height: usize, newest: f64, seed: u32, batch
     let mut grid = padded::PaddedGrid::default();
     grid.reset(width, height);
     let mut scratch = Vec::new();
-    growing_tree::carve_growing_tree_with(
+    growing_tree::carve_growing_tree(
         &mut grid,
         width * height,
         width,
