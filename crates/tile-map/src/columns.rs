@@ -83,9 +83,10 @@ pub(crate) fn run_starts(column: &[u8; HEIGHT], mask: u32) -> u32 {
     mask & !(same_as_above(column) & mask << 1)
 }
 
-/// The set bits of `mask`, lowest first (the rows of a column mask).
+/// The set bits of `mask`, lowest first (the rows of a column mask, or the cells of a grid mask).
 #[inline]
-pub(crate) fn set_bits(mut mask: u32) -> impl Iterator<Item = usize> {
+pub(crate) fn set_bits(mask: impl Into<u64>) -> impl Iterator<Item = usize> {
+    let mut mask: u64 = mask.into();
     std::iter::from_fn(move || {
         let bit = (mask != 0).then(|| mask.trailing_zeros() as usize);
         mask &= mask.wrapping_sub(1);

@@ -7,6 +7,8 @@
 //! `x * 8 + y`. Ascending bit order is then the game's x-outer scan, and a pass becomes a few
 //! mask operations; resetting the grid for a layout attempt is a few stores.
 
+use crate::columns::set_bits;
+
 /// Cells per axis of the grid array.
 pub(crate) const GRID_SIDE: usize = 8;
 
@@ -52,24 +54,14 @@ pub(crate) fn grid_cells(columns: i32, rows: i32) -> u64 {
 /// The cells of `mask` in the game's x-outer order (x, then y), as (x, y).
 #[inline]
 pub(crate) fn x_major(mask: u64) -> impl Iterator<Item = (i32, i32)> {
-    set_bits(mask).map(|at| (at / GRID_SIDE as i32, at % GRID_SIDE as i32))
+    set_bits(mask).map(|at| ((at / GRID_SIDE) as i32, (at % GRID_SIDE) as i32))
 }
 
 /// The cells of `mask` in y-outer order (y, then x), as (x, y): the bits of the transposed
 /// mask in ascending order.
 #[inline]
 pub(crate) fn y_major(mask: u64) -> impl Iterator<Item = (i32, i32)> {
-    set_bits(transpose(mask)).map(|at| (at % GRID_SIDE as i32, at / GRID_SIDE as i32))
-}
-
-/// The positions of the set bits of `mask`, lowest first.
-#[inline]
-fn set_bits(mut mask: u64) -> impl Iterator<Item = i32> {
-    std::iter::from_fn(move || {
-        let at = mask.trailing_zeros() as i32;
-        mask &= mask.wrapping_sub(1);
-        (at < 64).then_some(at)
-    })
+    set_bits(transpose(mask)).map(|at| ((at % GRID_SIDE) as i32, (at / GRID_SIDE) as i32))
 }
 
 /// The 8 x 8 bit matrix transposed: bit `x * 8 + y` goes to `y * 8 + x`. Three rounds swap the
