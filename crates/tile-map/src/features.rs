@@ -182,40 +182,28 @@ impl Generator {
         if self.status.floor_generation_attempts >= 0 {
             return;
         }
-        let eligible = |g: &Generator, x: i32, y: i32| {
-            let grid = &g.grid;
-            let blocked = grid.invalid
-                | grid.been_merged
-                | grid.secondary_structure
-                | grid.kecleon_shop
-                | grid.monster_house;
-            let c = grid.rect(x, y);
-            has(grid.connected & grid.room & !blocked, x, y)
-                && (c.end_x - c.start_x) % 2 != 0
-                && (c.end_y - c.start_y) % 2 != 0
-        };
-        let mut count = 0;
-        for y in 0..grid_y {
-            for x in 0..grid_x {
-                if eligible(self, x, y) {
-                    count += 1;
-                }
-            }
-        }
+        // Eligibility does not change while the pick is drawn, so the candidates (the odd-sized
+        // rooms, y-outer: the game's order here) are the set bits of one mask.
+        let grid = &self.grid;
+        let blocked = grid.invalid
+            | grid.been_merged
+            | grid.secondary_structure
+            | grid.kecleon_shop
+            | grid.monster_house;
+        let open = grid_cells(grid_x, grid_y) & grid.connected & grid.room & !blocked;
+        let eligible = x_major(open)
+            .filter(|&(x, y)| {
+                let c = grid.rect(x, y);
+                (c.end_x - c.start_x) % 2 != 0 && (c.end_y - c.start_y) % 2 != 0
+            })
+            .fold(0, |cells, (x, y)| cells | cell_bit(x, y));
+        let count = eligible.count_ones() as i32;
         if count <= 0 {
             return;
         }
         let pick = self.shuffled_pick(count);
-        let mut counter = 0;
-        for y in 0..grid_y {
-            for x in 0..grid_x {
-                if eligible(self, x, y) {
-                    if counter == pick {
-                        self.generate_maze(x, y, false);
-                    }
-                    counter += 1;
-                }
-            }
+        if let Some((x, y)) = y_major(eligible).nth(pick as usize) {
+            self.generate_maze(x, y, false);
         }
     }
 
