@@ -203,6 +203,14 @@ proptest! {
     }
 }
 
+/// `moved` (filled or skipped) stands where `stepped` (stepped one output at a time) does: the
+/// same state, the same draw count, and the same next output.
+fn assert_same_point(moved: &mut Lcg31, stepped: &mut Lcg31, context: &str) {
+    assert_eq!(moved.state(), stepped.state(), "{context}");
+    assert_eq!(moved.draws(), stepped.draws());
+    assert_eq!(moved.next_u31(), stepped.next_u31());
+}
+
 #[test]
 fn fill_gives_the_outputs_of_single_steps_and_counts_them() {
     for seed in [0u32, 1, 7, 12_345, 0x7FFF_FFFF, 0xDEAD_BEEF] {
@@ -216,13 +224,11 @@ fn fill_gives_the_outputs_of_single_steps_and_counts_them() {
             let mut out = vec![0; len];
             filled.fill_u31(&mut out);
             assert_eq!(out, expected, "seed {seed}, {len} outputs");
-            assert_eq!(
-                filled.state(),
-                stepped.state(),
-                "seed {seed}, {len} outputs"
+            assert_same_point(
+                &mut filled,
+                &mut stepped,
+                &format!("seed {seed}, {len} outputs"),
             );
-            assert_eq!(filled.draws(), stepped.draws());
-            assert_eq!(filled.next_u31(), stepped.next_u31());
         }
     }
 }
@@ -239,13 +245,11 @@ fn skip_lands_where_single_steps_would_and_counts_them() {
             let mut skipped = Lcg31::new(seed);
             skipped.next_u31();
             skipped.skip(steps);
-            assert_eq!(
-                skipped.state(),
-                stepped.state(),
-                "seed {seed}, {steps} steps"
+            assert_same_point(
+                &mut skipped,
+                &mut stepped,
+                &format!("seed {seed}, {steps} steps"),
             );
-            assert_eq!(skipped.draws(), stepped.draws());
-            assert_eq!(skipped.next_u31(), stepped.next_u31());
         }
     }
     // The period is 2^31: a whole period returns to the start.
