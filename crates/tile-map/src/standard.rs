@@ -317,14 +317,13 @@ impl Generator {
                 direction = new_direction;
             }
             // Turn counter-clockwise until the step stays on the grid (a 1 x 1 grid has none).
-            let mut turns = 0;
-            while !Self::step_on_grid(direction, cursor_x, cursor_y, grid_x, grid_y) && turns < 4 {
-                direction = (direction + 1) % 4;
-                turns += 1;
-            }
-            if turns == 4 {
+            // The turns are counted in the mask of directions that stay on it: a loop of
+            // tests mispredicted on most turns.
+            let on_grid = Self::directions_on_grid(cursor_x, cursor_y, grid_x, grid_y);
+            if on_grid == 0 {
                 continue;
             }
+            direction = (direction + Self::turns_to(on_grid, direction)) % 4;
             let (nx, ny) = Self::step(direction, cursor_x, cursor_y);
             if !self.grid.is_invalid(nx, ny) {
                 self.link(cursor_x, cursor_y, direction);
@@ -351,17 +350,15 @@ impl Generator {
                 }
                 // The directions a link can take (on the grid, not linked yet), one bit each;
                 // the game turns counter-clockwise from a random one to the first of them.
-                let free = (0..4).fold(0u32, |free, direction| {
-                    let open = Self::step_on_grid(direction, x, y, grid_x, grid_y)
-                        & (self.grid.linked[direction as usize] & bit == 0);
-                    free | u32::from(open) << direction
+                let unlinked = (0..4).fold(0u32, |free, direction| {
+                    free | u32::from(self.grid.linked[direction as usize] & bit == 0) << direction
                 });
+                let free = Self::directions_on_grid(x, y, grid_x, grid_y) & unlinked;
                 let start = self.rand_int(4) & 3;
                 if free == 0 {
                     continue;
                 }
-                let turns = ((free | free << 4) >> start).trailing_zeros() as i32;
-                let direction = (start + turns) % 4;
+                let direction = (start + Self::turns_to(free, start)) % 4;
                 // Quirk (faithful): the game checks the validity of the cell to the right
                 // whatever the direction; fixed checks the cell the link goes to.
                 let (check_x, check_y) = match self.quirks {
@@ -380,14 +377,19 @@ impl Generator {
         }
     }
 
-    fn step_on_grid(direction: i32, x: i32, y: i32, grid_x: i32, grid_y: i32) -> bool {
-        // Only the edge the step goes towards is tested, as in the game; `&` and `|` keep
-        // the random direction out of branches.
-        let (dx, dy) = STEPS4[(direction & 3) as usize];
-        ((dx <= 0) | (x < grid_x - 1))
-            & ((dx >= 0) | (x > 0))
-            & ((dy <= 0) | (y < grid_y - 1))
-            & ((dy >= 0) | (y > 0))
+    /// The directions (bit `d` for direction `d`) whose step from (x, y) stays on the grid.
+    /// Only the edge a step goes towards is tested, as in the game.
+    fn directions_on_grid(x: i32, y: i32, grid_x: i32, grid_y: i32) -> u32 {
+        u32::from(x < grid_x - 1) << DIR_RIGHT
+            | u32::from(y > 0) << DIR_UP
+            | u32::from(x > 0) << DIR_LEFT
+            | u32::from(y < grid_y - 1) << DIR_DOWN
+    }
+
+    /// How many counter-clockwise turns from `start` (0..4) reach the first direction in
+    /// `directions` (not empty).
+    fn turns_to(directions: u32, start: i32) -> i32 {
+        ((directions | directions << 4) >> (start & 3)).trailing_zeros() as i32
     }
 
     /// The cell one step from (x, y) in `direction` (0..4), read from a table.
