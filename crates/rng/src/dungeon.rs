@@ -244,7 +244,7 @@ impl Affine {
     }
 
     /// `self` then `next`.
-    #[inline]
+    #[cfg(test)]
     fn then(self, next: Affine) -> Affine {
         Affine {
             mul: self.mul.wrapping_mul(next.mul),
@@ -274,7 +274,8 @@ impl Affine {
         }
     }
 
-    /// `self` applied `times` times, by squaring.
+    /// `self` applied `times` times, by squaring (the tests' reference).
+    #[cfg(test)]
     fn power(self, mut times: u64) -> Affine {
         let mut result = Affine { mul: 1, add: 0 };
         let mut square = self;
@@ -324,6 +325,27 @@ static LANE_BACKS: [(u32, u32); LANES] = {
     }
     backs
 };
+
+/// The step back by a whole block of [`LANES`] draws, as (`INVERSE_MULTIPLIER^16`, the sum of
+/// `INVERSE_MULTIPLIER^j` for j in 1..=16): `x -> power x - increment * sum`.
+const BLOCK_BACK: (u32, u32) = {
+    let (mut mul, mut sum) = (1u32, 0u32);
+    let mut step = 0;
+    while step < LANES {
+        mul = mul.wrapping_mul(INVERSE_MULTIPLIER);
+        sum = sum.wrapping_add(mul);
+        step += 1;
+    }
+    (mul, sum)
+};
+
+/// The LCG with `increment` stepped back by a whole block of draws ([`BLOCK_BACK`]).
+fn block_back(increment: u32) -> Affine {
+    Affine {
+        mul: BLOCK_BACK.0,
+        add: increment.wrapping_mul(BLOCK_BACK.1).wrapping_neg(),
+    }
+}
 
 /// The run of draws [`find_reversed`] looks at: `count` draws of `RandInt(n)` from the LCG
 /// state `before` with `increment`.
@@ -397,7 +419,6 @@ fn trace_back<const HIGH: bool, const K: usize>(run: Run, positions: &mut [u16; 
         unsafe {
             trace_blocks_avx2::<HIGH, K>(run, positions);
         }
-        find_in_rest::<HIGH, K>(run, positions, &mut on_block);
         return;
     }
     find_reversed::<HIGH, K>(run, positions, &mut on_block, path);
@@ -509,7 +530,7 @@ fn find_blocks_portable<const HIGH: bool, const K: usize>(
     };
     let mut low = states.map(|state| state as u16);
     let mut high = states.map(|state| (state >> 16) as u16);
-    let back_block = Affine::step_back(run.increment).power(LANES as u64);
+    let back_block = block_back(run.increment);
     for _ in 0..run.count / LANES {
         let values: [u16; LANES] = std::array::from_fn(|lane| {
             let state = u32::from(high[lane]) << 16 | u32::from(low[lane]);
@@ -557,7 +578,7 @@ fn find_blocks_sse2<const HIGH: bool, const K: usize>(
     };
     let mut low = [halves(0, 0), halves(8, 0)];
     let mut high = [halves(0, 16), halves(8, 16)];
-    let map = Affine::step_back(run.increment).power(LANES as u64);
+    let map = block_back(run.increment);
     let splat = |value: u32| _mm_set1_epi16(value as u16 as i16);
     let (mul_low, mul_high, add_low) = (splat(map.mul), splat(map.mul >> 16), splat(map.add));
     // The high half's addend with the carry's 1 folded in (see below).
@@ -629,25 +650,50 @@ struct WideLanes {
 
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 impl WideLanes {
-    /// The lanes of `run`'s last whole block, `None` when it has none.
+    /// The lanes of `run`'s last 16 draws (lane l: draw `run.count - 16 + l`; with fewer than
+    /// 16 draws, the first lanes hold draws from before the run).
     #[target_feature(enable = "avx2")]
     #[inline]
-    fn last_block(run: Run) -> Option<WideLanes> {
-        use std::arch::x86_64::{_mm256_set1_epi16, _mm256_set1_epi32, _mm256_set_epi32};
-        let states = last_block_states(run)?;
-        // Lanes `parity`, `parity + 2`, ... (8 states) as 32-bit lanes.
-        let every_other = |parity: usize| {
-            let at = |i: usize| states[(2 * i + parity) % LANES] as i32;
-            _mm256_set_epi32(at(7), at(6), at(5), at(4), at(3), at(2), at(1), at(0))
+    fn last_block(run: Run) -> WideLanes {
+        use std::arch::x86_64::{
+            _mm256_mullo_epi32, _mm256_set1_epi16, _mm256_set1_epi32, _mm256_set_epi32,
+            _mm256_sub_epi32,
         };
-        let map = Affine::step_back(run.increment).power(LANES as u64);
-        Some(WideLanes {
+        let last = Affine::steps(run.increment, run.count as u64).apply(run.before);
+        let (last, increment) = (
+            _mm256_set1_epi32(last as i32),
+            _mm256_set1_epi32(run.increment as i32),
+        );
+        // Lanes `parity`, `parity + 2`, ... (8 states) straight from the last state, each by
+        // its constant map (`LANE_BACKS`): two vector multiplies, no chain of steps.
+        let every_other = |parity: usize| {
+            let at = |i: usize, of: fn((u32, u32)) -> u32| of(LANE_BACKS[2 * i + parity]) as i32;
+            let constants = |of: fn((u32, u32)) -> u32| {
+                _mm256_set_epi32(
+                    at(7, of),
+                    at(6, of),
+                    at(5, of),
+                    at(4, of),
+                    at(3, of),
+                    at(2, of),
+                    at(1, of),
+                    at(0, of),
+                )
+            };
+            let (muls, sums) = (constants(|(mul, _)| mul), constants(|(_, sum)| sum));
+            _mm256_sub_epi32(
+                _mm256_mullo_epi32(last, muls),
+                _mm256_mullo_epi32(increment, sums),
+            )
+        };
+        let map = block_back(run.increment);
+        WideLanes {
             even: every_other(0),
             odd: every_other(1),
             mul: _mm256_set1_epi32(map.mul as i32),
             add: _mm256_set1_epi32(map.add as i32),
             n: _mm256_set1_epi16(run.n as i16),
-        })
+        }
     }
 
     /// The block's 16 `RandInt` values, in draw order.
@@ -679,11 +725,12 @@ impl WideLanes {
     }
 }
 
-/// [`DungeonRng::trace_swaps_back`] on the whole blocks of `run`, last first, on AVX2
-/// ([`WideLanes`]). The traced positions live in vector registers for the whole scan, each
-/// splat over a vector of its own: a swap that names one is undone on all of them with two
-/// compares and a masked xor each (no table, no memory round trip between a hit and the next
-/// compare). Only called where the CPU has AVX2 (detected at run time).
+/// [`DungeonRng::trace_swaps_back`] on every draw of `run` (an even count), last block first,
+/// on AVX2 ([`WideLanes`]). The traced positions live in vector registers for the whole scan,
+/// each splat over a vector of its own: a swap that names one is undone on all of them with
+/// two compares and a masked xor each (no table, no memory round trip between a hit and the
+/// next compare). The first `count % 16` draws are the lanes of one more block that belong to
+/// the run. Only called where the CPU has AVX2 (detected at run time).
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 #[target_feature(enable = "avx2")]
 fn trace_blocks_avx2<const HIGH: bool, const K: usize>(run: Run, positions: &mut [u16; K]) {
@@ -692,9 +739,7 @@ fn trace_blocks_avx2<const HIGH: bool, const K: usize>(run: Run, positions: &mut
         _mm256_or_si256, _mm256_permutevar8x32_epi32, _mm256_set1_epi16, _mm256_set1_epi32,
         _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_xor_si256,
     };
-    let Some(mut lanes) = WideLanes::last_block(run) else {
-        return;
-    };
+    let mut lanes = WideLanes::last_block(run);
     let splat = |value: u16| _mm256_set1_epi16(value as i16);
     let named_by = |values: __m256i, targets: &[__m256i; K]| {
         let mut named = _mm256_setzero_si256();
@@ -706,39 +751,59 @@ fn trace_blocks_avx2<const HIGH: bool, const K: usize>(run: Run, positions: &mut
     };
     // Each word from the first and from the second word of its 32 bits.
     let (first_word, second_word) = (splat(0x0100), splat(0x0302));
+    // Undoes, last first, the swaps of the block `values` from the last pair in `hits` down,
+    // among the lanes of `run` (two bits each in `in_run`).
+    let undo = |values: __m256i, in_run: u32, mut hits: u32, targets: &mut [__m256i; K]| loop {
+        // The last pair holding a traced position: undo its swap on every position. The pair
+        // is taken from the vector, not from memory: a small load from a wide store just made
+        // waits for the store to retire.
+        let pair = (31 - hits.leading_zeros() as usize) / 4;
+        let both = _mm256_permutevar8x32_epi32(values, _mm256_set1_epi32(pair as i32));
+        let (a, b) = (
+            _mm256_shuffle_epi8(both, first_word),
+            _mm256_shuffle_epi8(both, second_word),
+        );
+        let trade = _mm256_xor_si256(a, b);
+        for target in targets.iter_mut() {
+            let named = _mm256_or_si256(
+                _mm256_cmpeq_epi16(*target, a),
+                _mm256_cmpeq_epi16(*target, b),
+            );
+            *target = _mm256_xor_si256(*target, _mm256_and_si256(named, trade));
+        }
+        // Only the pairs before this one are left to test. This swap can only have brought
+        // `a` or `b` into the traced positions, so the pairs that may name one now are those
+        // that named one before and those holding `a` or `b`: found without waiting for the
+        // positions just undone (a pair of that set that names none is undone as a no-op).
+        let holding_swapped =
+            _mm256_or_si256(_mm256_cmpeq_epi16(values, a), _mm256_cmpeq_epi16(values, b));
+        let before = in_run & ((1 << (4 * pair)) - 1);
+        hits = (hits | _mm256_movemask_epi8(holding_swapped) as u32) & before;
+        if hits == 0 {
+            break;
+        }
+    };
     // Each traced position splat over a vector of its own, compared with the draws as it is
     // and undone in place.
     let mut targets = positions.map(splat);
     for _ in 0..run.count / LANES {
         let values = lanes.values::<HIGH>();
-        let mut hits = named_by(values, &targets);
+        let hits = named_by(values, &targets);
         if hits != 0 {
-            loop {
-                // The last pair holding a traced position: undo its swap on every position.
-                // The pair is taken from the vector, not from memory: a small load from a
-                // wide store just made waits for the store to retire.
-                let pair = (31 - hits.leading_zeros() as usize) / 4;
-                let both = _mm256_permutevar8x32_epi32(values, _mm256_set1_epi32(pair as i32));
-                let (a, b) = (
-                    _mm256_shuffle_epi8(both, first_word),
-                    _mm256_shuffle_epi8(both, second_word),
-                );
-                let trade = _mm256_xor_si256(a, b);
-                for target in &mut targets {
-                    let named = _mm256_or_si256(
-                        _mm256_cmpeq_epi16(*target, a),
-                        _mm256_cmpeq_epi16(*target, b),
-                    );
-                    *target = _mm256_xor_si256(*target, _mm256_and_si256(named, trade));
-                }
-                // Only the pairs before this one are left to test.
-                hits = named_by(values, &targets) & ((1 << (4 * pair)) - 1);
-                if hits == 0 {
-                    break;
-                }
-            }
+            undo(values, u32::MAX, hits, &mut targets);
         }
         lanes.step_back();
+    }
+    let rest = run.count % LANES;
+    if rest != 0 {
+        // The block before the whole ones: only its last `rest` lanes (two bits each) are draws
+        // of the run.
+        let values = lanes.values::<HIGH>();
+        let in_run = !((1 << (2 * (LANES - rest))) - 1);
+        let hits = named_by(values, &targets) & in_run;
+        if hits != 0 {
+            undo(values, in_run, hits, &mut targets);
+        }
     }
     for (position, target) in positions.iter_mut().zip(targets) {
         *position = _mm256_cvtsi256_si32(target) as u16;
@@ -1014,6 +1079,11 @@ mod tests {
             (0..200).map(|_| rand_core::RngCore::next_u64(&mut picks) >> (picks.next_u16() % 64)),
         );
         for increment in [PRIMARY_INCREMENT, SECONDARY_INCREMENT] {
+            assert_eq!(
+                block_back(increment),
+                Affine::step_back(increment).power(LANES as u64),
+                "increment {increment}: a block back"
+            );
             for &count in &counts {
                 assert_eq!(
                     Affine::steps(increment, count),

@@ -580,9 +580,15 @@ impl Generator {
                 &mut self.shuffle_area,
             );
         }
-        for i in 0..count {
-            let ordinal = self.entries[i % used % TILES];
+        // The entries in order, from the first again after the last (no division per entry).
+        let mut entry = 0;
+        for _ in 0..count {
+            let ordinal = self.entries[entry % TILES];
             mark(self, candidates.tile(usize::from(ordinal)));
+            entry += 1;
+            if entry == used {
+                entry = 0;
+            }
         }
     }
 
@@ -819,8 +825,8 @@ fn shuffled_entries(
         return;
     }
     if entries.len() <= TRACED_MAX {
-        for (i, position) in entries.iter_mut().enumerate() {
-            *position = ((start + i) % len) as u16;
+        for (position, read) in entries.iter_mut().zip(read_positions(start, len)) {
+            *position = read as u16;
         }
         trace_back_through_swaps(draws, entries, slots);
         return;
@@ -831,9 +837,17 @@ fn shuffled_entries(
         let b = usize::from(pair[1]) & (SHUFFLE_AREA - 1);
         area.swap(a, b);
     }
-    for (i, entry) in entries.iter_mut().enumerate() {
-        *entry = area[(start + i) % len % SHUFFLE_AREA];
+    for (entry, read) in entries.iter_mut().zip(read_positions(start, len)) {
+        *entry = area[read % SHUFFLE_AREA];
     }
+}
+
+/// The list positions `start`, `start + 1`, ... modulo `len` (not 0), endlessly: one division
+/// for the first, then a wrap test per position.
+fn read_positions(start: usize, len: usize) -> impl Iterator<Item = usize> {
+    std::iter::successors(Some(start % len), move |&position| {
+        Some(if position + 1 == len { 0 } else { position + 1 })
+    })
 }
 
 /// Most read positions [`traced_entries`] handles: each costs one vector compare per block of
@@ -851,8 +865,8 @@ fn traced_entries(shuffle: &rng::DungeonRng, len: usize, start: usize, entries: 
     if len == 0 {
         return;
     }
-    for (i, position) in entries.iter_mut().enumerate() {
-        *position = ((start + i) % len) as u16;
+    for (position, read) in entries.iter_mut().zip(read_positions(start, len)) {
+        *position = read as u16;
     }
     // The compare count is a constant of the scan: exact for the usual counts (the std
     // floor's lists take 2 to 8), else rounded up.
