@@ -553,15 +553,32 @@ fn flood_columns(
     seeds[x] = start;
     let mut waiting = 1u64 << x;
     while waiting != 0 {
-        let x = waiting.trailing_zeros() as usize % COLUMNS;
+        let mut x = waiting.trailing_zeros() as usize % COLUMNS;
         waiting &= waiting - 1;
-        let grown = fill(seeds[x], open[x]);
-        seeds[x] = 0;
-        reached[x] |= grown;
-        for side in [x.wrapping_sub(1) % COLUMNS, (x + 1) % COLUMNS] {
-            let touched = grown & open[side] & !reached[side];
-            seeds[side] |= touched;
-            waiting |= u64::from(touched != 0) << side;
+        let mut column_seeds = std::mem::take(&mut seeds[x]);
+        // A run of visits, each to a neighbour the last one touched, passes that neighbour's
+        // seeds on in a register: no round trip through `seeds` and `waiting` (a store, then
+        // a load waiting on it and on the next column's search), which made up half of each
+        // visit's chain. The closure does not depend on the visiting order.
+        loop {
+            let grown = fill(column_seeds, open[x]);
+            reached[x] |= grown;
+            let (left, right) = (x.wrapping_sub(1) % COLUMNS, (x + 1) % COLUMNS);
+            let to_left = grown & open[left] & !reached[left];
+            let to_right = grown & open[right] & !reached[right];
+            let next = if to_left != 0 {
+                // Carry on to the left; the right side waits.
+                seeds[right] |= to_right;
+                waiting |= u64::from(to_right != 0) << right;
+                (left, to_left)
+            } else if to_right != 0 {
+                (right, to_right)
+            } else {
+                break;
+            };
+            x = next.0;
+            column_seeds = next.1 | std::mem::take(&mut seeds[x]);
+            waiting &= !(1 << x);
         }
     }
     std::array::from_fn(|x| reached[x])
