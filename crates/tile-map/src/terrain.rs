@@ -12,94 +12,175 @@ use crate::tile::{
 const W: i32 = WIDTH as i32;
 const H: i32 = HEIGHT as i32;
 
-/// The column masks `finalize_junctions` scans.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct JunctionMasks {
+/// What the junction scan needs of one column.
+#[derive(Clone, Copy)]
+struct JunctionColumn {
     /// Floor in no room.
-    hallway: [u32; WIDTH],
+    hallway: u32,
     /// Any room index but `NO_ROOM` (anchors included), whatever the terrain.
-    in_room: [u32; WIDTH],
-    /// Anchors that are floor.
-    anchors: [u32; WIDTH],
-    /// Anchors that are not floor, over all columns (any bit set means some).
+    in_room: u32,
+    /// In a room as the scan sees the column once it has passed it: floor anchors are
+    /// hallways by then.
+    scanned_room: u32,
+    /// Anchors that are not floor.
     stray_anchors: u32,
 }
 
-impl JunctionMasks {
-    const EMPTY: JunctionMasks = JunctionMasks {
-        hallway: [0; WIDTH],
-        in_room: [0; WIDTH],
-        anchors: [0; WIDTH],
+impl JunctionColumn {
+    /// Beyond the floor's edge.
+    const OUTSIDE: JunctionColumn = JunctionColumn {
+        hallway: 0,
+        in_room: 0,
+        scanned_room: 0,
         stray_anchors: 0,
     };
 
-    /// Sets column `x` from its floor, not-`NO_ROOM` and anchor masks.
+    /// From a column's floor, not-`NO_ROOM` and anchor masks.
     #[inline(always)]
-    fn set_column(&mut self, x: usize, floor: u32, room: u32, anchor: u32) {
-        let x = x % WIDTH;
-        self.hallway[x] = floor & !room;
-        self.in_room[x] = room;
-        self.anchors[x] = anchor & floor;
-        self.stray_anchors |= anchor & !floor;
+    fn new(floor: u32, room: u32, anchor: u32) -> JunctionColumn {
+        JunctionColumn {
+            hallway: floor & !room,
+            in_room: room,
+            scanned_room: room & !(anchor & floor),
+            stray_anchors: anchor & !floor,
+        }
     }
 }
 
-/// [`JunctionMasks`] of `tiles`: with 32-byte AVX2 compares where the CPU has AVX2 (a
-/// column's terrain and its rooms are one vector each), else column by column with the
-/// SSE2 or plain masks of [`crate::columns`].
-fn junction_masks(tiles: &Tiles) -> JunctionMasks {
-    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
-    if std::arch::is_x86_feature_detected!("avx2") {
-        #[allow(unsafe_code)]
-        // SAFETY: `junction_masks_avx2` is unsafe to call only because it enables AVX2, and
-        // the check just above found that this CPU has AVX2.
-        return unsafe { junction_masks_avx2(tiles) };
-    }
-    junction_masks_portable(tiles)
-}
-
-/// [`junction_masks`] by [`crate::columns`] (SSE2 on x86-64, plain loops elsewhere).
-fn junction_masks_portable(tiles: &Tiles) -> JunctionMasks {
-    let mut masks = JunctionMasks::EMPTY;
+/// The mask scan of [`Generator::finalize_junctions`], over `column(0)`, `column(1)`, ...:
+/// writes the junction columns to `junctions` and returns the stray anchors (anchors that
+/// are not floor) over all columns; if there are any, the junctions are not the game's.
+///
+/// A column's junctions are final once the next column is scanned (its hallways may mark
+/// to the left), so the scan carries them, and the columns on both sides, in registers.
+#[inline(always)]
+fn scan_junctions(
+    mut column: impl FnMut(usize) -> JunctionColumn,
+    junctions: &mut [u32; WIDTH],
+) -> u32 {
+    let mut left = JunctionColumn::OUTSIDE;
+    let mut current = column(0);
+    let (mut stray_anchors, mut marked_left, mut marked) = (current.stray_anchors, 0, 0);
     for x in 0..WIDTH {
-        let Some((terrain, rooms)) = tiles.column(x) else {
-            continue;
+        let right = if x + 1 < WIDTH {
+            column(x + 1)
+        } else {
+            JunctionColumn::OUTSIDE
         };
-        let floor = eq_mask(&terrain_bytes(terrain), Terrain::Floor as u8);
-        masks.set_column(
-            x,
-            floor,
-            !eq_mask(rooms, NO_ROOM),
-            eq_mask(rooms, ANCHOR_ROOM),
-        );
+        stray_anchors |= right.stray_anchors;
+        // Only hallway tiles mark junctions, each its first neighbour in a room among left,
+        // up, down and right.
+        let mut open = current.hallway;
+        let from_left = open & left.scanned_room;
+        open &= !from_left;
+        let from_up = open & current.scanned_room << 1;
+        open &= !from_up;
+        let from_down = open & current.in_room >> 1;
+        open &= !from_down;
+        let from_right = open & right.in_room;
+        if x > 0 {
+            junctions[x - 1] = marked_left | from_left;
+        }
+        marked_left = marked | from_up >> 1 | from_down << 1;
+        marked = from_right;
+        (left, current) = (current, right);
     }
-    masks
+    junctions[WIDTH - 1] = marked_left;
+    stray_anchors
 }
 
-/// [`junction_masks`] on AVX2: one load and one compare per column and mask. Only called
-/// where the CPU has AVX2 (detected at run time).
+/// [`Generator::finalize_junctions`] on AVX2: one load and one compare per column and mask
+/// for the scan, and a few vector operations per column for the marks, where loops over
+/// set bits had a mispredicted exit per column. False (nothing changed but `junctions`)
+/// where a stray anchor leaves the floor to the tile-by-tile scan.
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 #[target_feature(enable = "avx2")]
-fn junction_masks_avx2(tiles: &Tiles) -> JunctionMasks {
-    use crate::columns::wide::{eq_mask as equal, load};
-    use std::arch::x86_64::_mm256_set1_epi8;
+fn finalize_junctions_avx2(tiles: &mut Tiles, junctions: &mut [u32; WIDTH]) -> bool {
+    use crate::columns::wide::{eq_mask, load};
+    use std::arch::x86_64::{
+        __m256i, _mm256_and_si256, _mm256_castsi256_si128, _mm256_cmpeq_epi8, _mm256_cvtepi8_epi16,
+        _mm256_extracti128_si256, _mm256_loadu_si256, _mm256_or_si256, _mm256_set1_epi16,
+        _mm256_set1_epi32, _mm256_set1_epi64x, _mm256_set1_epi8, _mm256_setr_epi8,
+        _mm256_shuffle_epi8, _mm256_storeu_si256,
+    };
     let floor_byte = _mm256_set1_epi8(Terrain::Floor as i8);
     let no_room = _mm256_set1_epi8(NO_ROOM as i8);
     let anchor = _mm256_set1_epi8(ANCHOR_ROOM as i8);
-    let mut masks = JunctionMasks::EMPTY;
-    for x in 0..WIDTH {
-        let Some((terrain, rooms)) = tiles.column(x) else {
+    let secondary = _mm256_set1_epi8(Terrain::Secondary as i8);
+    let stray_anchors = scan_junctions(
+        |x| {
+            let Some((terrain, rooms)) = tiles.column(x) else {
+                return JunctionColumn::OUTSIDE;
+            };
+            let (terrain, rooms) = (load(&terrain_bytes(terrain)), load(rooms));
+            JunctionColumn::new(
+                eq_mask(terrain, floor_byte),
+                !eq_mask(rooms, no_room),
+                eq_mask(rooms, anchor),
+            )
+        },
+        junctions,
+    );
+    if stray_anchors != 0 {
+        return false;
+    }
+    // Byte y of a column's bits spread over a vector: byte y / 8 of the mask (every 32-bit
+    // lane holds the mask, and the shuffle stays within 128-bit halves), then bit y % 8.
+    let byte_of_bit = _mm256_setr_epi8(
+        0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3,
+        3, 3,
+    );
+    let bit_in_byte = _mm256_set1_epi64x(0x8040_2010_0804_0201_u64 as i64);
+    let junction_flag = _mm256_set1_epi16(F_JUNCTION as i16);
+    for (x, &column) in junctions.iter().enumerate() {
+        let at = x * HEIGHT;
+        let (Some(terrain), Some(room), Some(flags)) = (
+            tiles
+                .terrain
+                .get(at..)
+                .and_then(<[Terrain]>::first_chunk::<HEIGHT>),
+            tiles
+                .room
+                .get_mut(at..)
+                .and_then(<[u8]>::first_chunk_mut::<HEIGHT>),
+            tiles
+                .flags
+                .get_mut(at..)
+                .and_then(<[u16]>::first_chunk_mut::<HEIGHT>),
+        ) else {
             continue;
         };
-        let (terrain, rooms) = (load(&terrain_bytes(terrain)), load(rooms));
-        masks.set_column(
-            x,
-            equal(terrain, floor_byte),
-            !equal(rooms, no_room),
-            equal(rooms, anchor),
-        );
+        // Secondary terrain at a junction is rare: those few tiles one by one.
+        let to_floor = column & eq_mask(load(&terrain_bytes(terrain)), secondary);
+        // Anchors (all floor: no stray anchor) become hallway tiles; ANCHOR_ROOM | 1 is
+        // NO_ROOM.
+        let rooms = load(room);
+        let rooms = _mm256_or_si256(rooms, _mm256_cmpeq_epi8(rooms, anchor));
+        let spread = _mm256_shuffle_epi8(_mm256_set1_epi32(column as i32), byte_of_bit);
+        let junction = _mm256_cmpeq_epi8(_mm256_and_si256(spread, bit_in_byte), bit_in_byte);
+        let (low, high) = flags.split_at_mut(HEIGHT / 2);
+        let low_bits = _mm256_cvtepi8_epi16(_mm256_castsi256_si128(junction));
+        let high_bits = _mm256_cvtepi8_epi16(_mm256_extracti128_si256::<1>(junction));
+        #[allow(unsafe_code)]
+        // SAFETY: `room` is 32 bytes and each half of `flags` 16 u16s (32 bytes), all
+        // writable through the `&mut` borrows; the unaligned loads and stores touch exactly
+        // those bytes, and this function enables AVX2.
+        unsafe {
+            _mm256_storeu_si256(room.as_mut_ptr().cast::<__m256i>(), rooms);
+            for (half, bits) in [(low, low_bits), (high, high_bits)] {
+                let pointer = half.as_mut_ptr().cast::<__m256i>();
+                let marked = _mm256_and_si256(bits, junction_flag);
+                _mm256_storeu_si256(
+                    pointer,
+                    _mm256_or_si256(_mm256_loadu_si256(pointer), marked),
+                );
+            }
+        }
+        for y in set_bits(to_floor) {
+            tiles.terrain[(at + y) % TILES] = Terrain::Floor;
+        }
     }
-    masks
+    true
 }
 
 impl Generator {
@@ -118,62 +199,56 @@ impl Generator {
     /// The junctions are also left as a column mask in the spawn masks: no later pass
     /// changes a junction flag, so the spawn stage takes them from there.
     pub(crate) fn finalize_junctions(&mut self) {
-        let JunctionMasks {
-            hallway,
-            in_room,
-            anchors,
-            stray_anchors,
-        } = junction_masks(&self.tiles);
+        #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+        if std::arch::is_x86_feature_detected!("avx2") {
+            #[allow(unsafe_code)]
+            // SAFETY: `finalize_junctions_avx2` is unsafe to call only because it enables
+            // AVX2, and the check just above found that this CPU has AVX2.
+            let done =
+                unsafe { finalize_junctions_avx2(&mut self.tiles, &mut self.masks.junction) };
+            if !done {
+                self.finalize_junctions_tile_by_tile();
+            }
+            return;
+        }
+        self.finalize_junctions_portable();
+    }
+
+    /// [`Generator::finalize_junctions`] by [`crate::columns`] (SSE2 on x86-64, plain loops
+    /// elsewhere).
+    fn finalize_junctions_portable(&mut self) {
+        let tiles = &self.tiles;
+        let stray_anchors = scan_junctions(
+            |x| {
+                let Some((terrain, rooms)) = tiles.column(x) else {
+                    return JunctionColumn::OUTSIDE;
+                };
+                JunctionColumn::new(
+                    eq_mask(&terrain_bytes(terrain), Terrain::Floor as u8),
+                    !eq_mask(rooms, NO_ROOM),
+                    eq_mask(rooms, ANCHOR_ROOM),
+                )
+            },
+            &mut self.masks.junction,
+        );
         if stray_anchors != 0 {
             self.finalize_junctions_tile_by_tile();
             return;
         }
-        let mut junctions = [0u32; WIDTH];
-        for x in 0..WIDTH {
-            for y in set_bits(anchors[x]) {
-                self.tiles.room[(x * HEIGHT + y) % TILES] = NO_ROOM;
-            }
-            // Only hallway tiles mark junctions.
-            let mut open = hallway[x];
-            if open == 0 {
-                continue;
-            }
-            // A neighbour in a room as the scan sees it: anchors already passed are hallways.
-            let scanned_room = |x: usize| in_room[x] & !anchors[x];
-            let from_left = if x > 0 { open & scanned_room(x - 1) } else { 0 };
-            open &= !from_left;
-            let from_up = open & scanned_room(x) << 1;
-            open &= !from_up;
-            let from_down = open & in_room[x] >> 1;
-            open &= !from_down;
-            let from_right = if x + 1 < WIDTH {
-                open & in_room[x + 1]
-            } else {
-                0
-            };
-            if x > 0 {
-                junctions[x - 1] |= from_left;
-            }
-            junctions[x] |= from_up >> 1 | from_down << 1;
-            if x + 1 < WIDTH {
-                junctions[x + 1] |= from_right;
+        // The scan read only the masks, so the tiles can be marked afterwards. With no stray
+        // anchor every anchor is floor, so each one becomes a hallway tile.
+        for room in &mut self.tiles.room {
+            if *room == ANCHOR_ROOM {
+                *room = NO_ROOM;
             }
         }
-        // The scan above reads only the masks, so the tiles can be marked afterwards.
-        for (x, &column) in junctions.iter().enumerate() {
-            self.mark_junctions(x, column);
-        }
-        self.masks.junction = junctions;
-    }
-
-    /// Marks the tiles of column `x` set in `column` as junctions; secondary terrain there
-    /// becomes floor.
-    fn mark_junctions(&mut self, x: usize, column: u32) {
-        for y in set_bits(column) {
-            let at = (x * HEIGHT + y) % TILES;
-            self.tiles.flags[at] |= F_JUNCTION;
-            if self.tiles.terrain[at] == Terrain::Secondary {
-                self.tiles.terrain[at] = Terrain::Floor;
+        for (x, &column) in self.masks.junction.iter().enumerate() {
+            for y in set_bits(column) {
+                let at = (x * HEIGHT + y) % TILES;
+                self.tiles.flags[at] |= F_JUNCTION;
+                if self.tiles.terrain[at] == Terrain::Secondary {
+                    self.tiles.terrain[at] = Terrain::Floor;
+                }
             }
         }
     }
@@ -401,14 +476,15 @@ mod tests {
     use crate::tile::TILES;
     use rng::{DungeonRng, Rand16};
 
-    /// The mask pass and the game's tile-by-tile scan leave the same tiles (and the mask
-    /// builds of both paths agree), on random floors of floor, secondary terrain and walls in
-    /// rooms, hallways and anchors (including anchors that are not floor, which the mask pass
-    /// hands to the scan).
+    /// The mask pass (AVX2 where the CPU has it), its portable path and the game's
+    /// tile-by-tile scan leave the same tiles, on random floors of floor, secondary terrain
+    /// and walls in rooms, hallways and anchors (including anchors that are not floor, which
+    /// the mask pass hands to the scan).
     #[test]
     fn junction_masks_agree_with_the_tile_scan() {
         let mut rng = DungeonRng::init(0x1A7C);
-        let (mut masks, mut scan) = (Generator::new(), Generator::new());
+        let (mut masks, mut portable, mut scan) =
+            (Generator::new(), Generator::new(), Generator::new());
         let mut stray = 0;
         for round in 0..2000 {
             for at in 0..TILES {
@@ -429,25 +505,19 @@ mod tests {
                     spawn: 0,
                 };
                 masks.tiles.set(at, tile);
+                portable.tiles.set(at, tile);
                 scan.tiles.set(at, tile);
             }
             stray += usize::from((0..TILES).any(|at| {
                 scan.tiles.room[at] == ANCHOR_ROOM && scan.tiles.terrain[at] != Terrain::Floor
             }));
-            // The CPU's mask path (AVX2 where it has it) and the portable one agree.
-            assert_eq!(
-                junction_masks(&masks.tiles),
-                junction_masks_portable(&masks.tiles),
-                "round {round}"
-            );
             masks.finalize_junctions();
+            portable.finalize_junctions_portable();
             scan.finalize_junctions_tile_by_tile();
             for at in 0..TILES {
-                assert_eq!(
-                    masks.tiles.get(at),
-                    scan.tiles.get(at),
-                    "round {round} tile {at}"
-                );
+                let tile = scan.tiles.get(at);
+                assert_eq!(masks.tiles.get(at), tile, "round {round} tile {at}");
+                assert_eq!(portable.tiles.get(at), tile, "round {round} tile {at}");
             }
             // Both leave the junction flags as a mask.
             let flagged: [u32; WIDTH] = std::array::from_fn(|x| {
@@ -457,6 +527,7 @@ mod tests {
                 })
             });
             assert_eq!(masks.masks.junction, flagged, "round {round}");
+            assert_eq!(portable.masks.junction, flagged, "round {round}");
             assert_eq!(scan.masks.junction, flagged, "round {round}");
         }
         assert!(stray > 500 && stray < 1500, "{stray}");
