@@ -85,8 +85,6 @@ pub struct Generator {
     pub(crate) outcome: Outcome,
     /// Where writes to positions off the floor go (the game would corrupt memory; we drop them).
     scratch_tile: Tile,
-    /// The flags of the freshly reset floor (the frame's), copied in at every layout attempt.
-    frame_flags: Box<[u16; TILES]>,
 }
 
 impl Default for Generator {
@@ -116,7 +114,6 @@ impl Generator {
             shuffle_area: Box::new([0; SHUFFLE_AREA]),
             trace_slots: Box::new([0; 1 << 16]),
             entries: Box::new([0; TILES]),
-            frame_flags: Box::new(Self::fresh_floor().flags),
             rng: DungeonRng::init(0),
             status: Status {
                 has_monster_house: false,
@@ -192,26 +189,25 @@ impl Generator {
         props.fixed_room_id > 0 && props.fixed_room_id <= 0x6E
     }
 
-    /// The game's freshly reset floor: every tile a wall, the outer ring the frame.
-    fn fresh_floor() -> Tiles {
-        let mut tiles = Tiles::walls();
-        for x in 0..WIDTH as i32 {
-            for y in 0..HEIGHT as i32 {
-                if x == 0 || y == 0 || x == WIDTH as i32 - 1 || y == HEIGHT as i32 - 1 {
-                    tiles.flags[tile::index(x, y)] |= FRAME;
-                }
-            }
-        }
-        tiles
-    }
-
-    /// The game's `ResetFloor`: every tile a wall, the outer ring impassable. Only the flags
-    /// are copied; the other fields are one value each, so they are filled (stores only).
+    /// The game's `ResetFloor`: every tile a wall, the outer ring impassable. Every field is
+    /// written from constants (stores only): the flags column by column, each column one cache
+    /// line, where copying a saved floor's flags also read 3.5 KB and ran as `rep movsb`.
     fn reset_floor(&mut self) {
+        const INNER_COLUMN: [u16; HEIGHT] = {
+            let mut column = [0; HEIGHT];
+            column[0] = FRAME;
+            column[HEIGHT - 1] = FRAME;
+            column
+        };
         let tiles = &mut *self.tiles;
         tiles.terrain.fill(Terrain::Wall);
         tiles.room.fill(tile::NO_ROOM);
-        tiles.flags.copy_from_slice(&*self.frame_flags);
+        for column in tiles.flags.chunks_exact_mut(HEIGHT) {
+            column.copy_from_slice(&INNER_COLUMN);
+        }
+        for x in [0, WIDTH - 1] {
+            tiles.flags[x * HEIGHT..(x + 1) * HEIGHT].fill(FRAME);
+        }
         tiles.spawn.fill(0);
         self.outcome.stairs = None;
         self.outcome.hidden_stairs = None;
