@@ -7,7 +7,7 @@
 use rng::{DungeonRng, Rand16};
 
 use crate::columns::{below_mask, eq_mask, run_starts, set_bits, terrain_bytes};
-use crate::grid::{grid_cells, Grid};
+use crate::grid::{grid_cells, Grid, Rect};
 use crate::props::{FloorProperties, Layout, Quirks};
 use crate::spawns::{tile_count, SpawnMasks, TraceSlots};
 use crate::tile::{self, in_bounds, Terrain, Tile, TileMut, Tiles, HEIGHT, TILES, WIDTH};
@@ -190,8 +190,9 @@ impl Generator {
     }
 
     /// The game's `ResetFloor`: every tile a wall, the outer ring impassable. Every field is
-    /// written from constants (stores only): the flags column by column, each column one cache
-    /// line, where copying a saved floor's flags also read 3.5 KB and ran as `rep movsb`.
+    /// written from constants (stores only), all four in one pass over the columns: copying a
+    /// saved floor's 3.5 KB of flags also read them (`rep movsb`), and a separate pass over
+    /// the flags was unrolled into code that missed the instruction cache on every floor.
     fn reset_floor(&mut self) {
         const INNER_COLUMN: [u16; HEIGHT] = {
             let mut column = [0; HEIGHT];
@@ -200,15 +201,19 @@ impl Generator {
             column
         };
         let tiles = &mut *self.tiles;
-        tiles.terrain.fill(Terrain::Wall);
-        tiles.room.fill(tile::NO_ROOM);
-        for column in tiles.flags.chunks_exact_mut(HEIGHT) {
-            column.copy_from_slice(&INNER_COLUMN);
+        let columns = (tiles.terrain.chunks_exact_mut(HEIGHT))
+            .zip(tiles.room.chunks_exact_mut(HEIGHT))
+            .zip(tiles.flags.chunks_exact_mut(HEIGHT))
+            .zip(tiles.spawn.chunks_exact_mut(HEIGHT));
+        for (((terrain, room), flags), spawn) in columns {
+            terrain.fill(Terrain::Wall);
+            room.fill(tile::NO_ROOM);
+            flags.copy_from_slice(&INNER_COLUMN);
+            spawn.fill(0);
         }
         for x in [0, WIDTH - 1] {
             tiles.flags[x * HEIGHT..(x + 1) * HEIGHT].fill(FRAME);
         }
-        tiles.spawn.fill(0);
         self.outcome.stairs = None;
         self.outcome.hidden_stairs = None;
     }
@@ -613,11 +618,40 @@ impl Generator {
             FloorSize::Large => grid_x,
         };
         let cells = grid_cells(grid_x, grid_y);
-        self.grid = Grid {
-            room: cells,
-            invalid: cells & !grid_cells(valid_columns, grid_y),
-            ..Grid::EMPTY
-        };
+        // Field by field in place: assigning a whole new `Grid` built it on the stack and
+        // copied its 1.1 KB over. The pattern names every field, so a new one cannot be missed.
+        let Grid {
+            rects,
+            invalid,
+            room,
+            connected,
+            secondary_structure,
+            kecleon_shop,
+            monster_house,
+            maze_room,
+            been_merged,
+            merged,
+            linked,
+            flag_imperfect,
+            flag_secondary_structure,
+        } = &mut self.grid;
+        rects.fill(Rect::default());
+        *room = cells;
+        *invalid = cells & !grid_cells(valid_columns, grid_y);
+        for mask in [
+            connected,
+            secondary_structure,
+            kecleon_shop,
+            monster_house,
+            maze_room,
+            been_merged,
+            merged,
+            flag_imperfect,
+            flag_secondary_structure,
+        ] {
+            *mask = 0;
+        }
+        *linked = [0; 4];
     }
 
     /// Tile counts of the current floor, from the spawn masks of the last spawn pass, which
