@@ -12,6 +12,44 @@ use crate::tile::{
 const W: i32 = WIDTH as i32;
 const H: i32 = HEIGHT as i32;
 
+/// The tiles of a standalone lake from its 80 pairs of `rand_int(8)` draws (x then y): bit
+/// `8 * (x - 1) + (y - 1)` for the lake tile at (`x`, `y`) of the game's 10 x 10 table.
+///
+/// The game's table is true on its rim; each pair picks an inner tile (`x`, `y` = draws + 1),
+/// which turns true when one of its four neighbours is true; the inner tiles still false are
+/// the lake. Only the 8 x 8 inner tiles change, so they fit one `u64`, and the chain from one
+/// pair to the next is a single bit test of `near`, the inner tiles next to a true one.
+fn standalone_lake(mut rand_int_8: impl FnMut() -> u16) -> u64 {
+    // The first and last inner columns and rows touch the rim.
+    let mut near: u64 = 0xFF00_0000_0000_00FF | 0x8181_8181_8181_8181;
+    let mut grown = 0u64;
+    for _ in 0..80 {
+        let x = usize::from(rand_int_8() & 7);
+        let bit = x * 8 + usize::from(rand_int_8() & 7);
+        // All ones when the tile is next to a true one, else zero: no branch.
+        let hit = 0u64.wrapping_sub((near >> bit) & 1);
+        grown |= 1 << bit & hit;
+        near |= LAKE_NEIGHBOURS[bit % 64] & hit;
+    }
+    !grown
+}
+
+/// For each inner lake tile (bit of [`standalone_lake`]), its inner neighbours: the
+/// neighbouring columns are whole bytes away, the rows one bit away within a byte.
+const LAKE_NEIGHBOURS: [u64; 64] = {
+    const FIRST_ROW: u64 = 0x0101_0101_0101_0101;
+    const LAST_ROW: u64 = 0x8080_8080_8080_8080;
+    let mut neighbours = [0; 64];
+    let mut bit = 0;
+    while bit < 64 {
+        let tile = 1u64 << bit;
+        neighbours[bit] =
+            tile << 8 | tile >> 8 | (tile << 1 & !FIRST_ROW) | (tile >> 1 & !LAST_ROW);
+        bit += 1;
+    }
+    neighbours
+};
+
 /// What the junction scan needs of one column.
 #[derive(Clone, Copy)]
 struct JunctionColumn {
@@ -380,31 +418,11 @@ impl Generator {
             if attempts == 200 {
                 continue;
             }
-            // A 10 x 10 table, true on its rim; 80 random inner tiles next to a true one turn
-            // true; the tiles still false become the lake. The table is one `u16` per column
-            // (bit y = row y), in an array of 16 so that masked indices need no bounds tests.
-            const RIM_ROWS: u16 = 1 | 1 << 9;
-            const ALL_ROWS: u16 = (1 << 10) - 1;
-            let mut table = [0u16; 16];
-            table[..10].fill(RIM_ROWS);
-            table[0] = ALL_ROWS;
-            table[9] = ALL_ROWS;
-            for _ in 0..80 {
-                let x = (self.rand_int(8) + 1) as usize;
-                let y = self.rand_int(8) + 1;
-                let near = table[(x - 1) & 15]
-                    | table[(x + 1) & 15]
-                    | table[x & 15] << 1
-                    | table[x & 15] >> 1;
-                table[x & 15] |= near & 1 << (y & 15);
-            }
-            for (x, &column) in table[..10].iter().enumerate() {
-                let mut lake = !column & ALL_ROWS;
-                while lake != 0 {
-                    let y = lake.trailing_zeros() as i32;
-                    lake &= lake - 1;
-                    self.water_on_wall(rnd_x + x as i32 - 5, rnd_y + y - 5);
-                }
+            let mut lake = standalone_lake(|| self.rand_int(8) as u16);
+            while lake != 0 {
+                let bit = lake.trailing_zeros() as i32;
+                lake &= lake - 1;
+                self.water_on_wall(rnd_x + bit / 8 - 4, rnd_y + bit % 8 - 4);
             }
         }
 
@@ -475,6 +493,54 @@ mod tests {
     use super::*;
     use crate::tile::TILES;
     use rng::{DungeonRng, Rand16};
+
+    /// The game's 10 x 10 table, column by column as the game fills it: the lake tiles of
+    /// `draws` in [`standalone_lake`]'s bit order.
+    fn standalone_lake_by_table(draws: &[u16; 160]) -> u64 {
+        let mut table = [[false; 10]; 10];
+        for (i, row) in table.iter_mut().enumerate() {
+            for (j, cell) in row.iter_mut().enumerate() {
+                *cell = i == 0 || i == 9 || j == 0 || j == 9;
+            }
+        }
+        for pair in draws.chunks_exact(2) {
+            let (x, y) = (usize::from(pair[0]) + 1, usize::from(pair[1]) + 1);
+            if table[x - 1][y] || table[x + 1][y] || table[x][y - 1] || table[x][y + 1] {
+                table[x][y] = true;
+            }
+        }
+        (0..64).fold(0, |lake, bit| {
+            let (x, y) = (bit / 8 + 1, bit % 8 + 1);
+            lake | u64::from(!table[x][y]) << bit
+        })
+    }
+
+    /// The bit-set lake and the game's table agree, on random draws and on draws that stay
+    /// in a few rows or columns (which grow long arms).
+    #[test]
+    fn standalone_lake_matches_the_table() {
+        let mut rng = DungeonRng::init(0x1A4E);
+        let mut sizes = [0u32; 65];
+        for round in 0..20_000 {
+            let mut draws = [0u16; 160];
+            for (i, draw) in draws.iter_mut().enumerate() {
+                *draw = match round % 3 {
+                    0 => rng.rand_int(8) as u16,
+                    // Columns (even draws) or rows (odd draws) kept to the first two.
+                    narrow => (rng.rand_int(8) as u16) >> (u16::from(i % 2 == narrow - 1) * 2),
+                };
+            }
+            let mut next = draws.iter().copied();
+            let lake = standalone_lake(|| next.next().unwrap_or(0));
+            assert_eq!(lake, standalone_lake_by_table(&draws), "round {round}");
+            sizes[lake.count_ones() as usize] += 1;
+        }
+        // Lakes of many sizes, not all empty or all full.
+        assert!(
+            sizes.iter().filter(|&&count| count > 0).count() > 20,
+            "{sizes:?}"
+        );
+    }
 
     /// The mask pass (AVX2 where the CPU has it), its portable path and the game's
     /// tile-by-tile scan leave the same tiles, on random floors of floor, secondary terrain
