@@ -619,39 +619,25 @@ impl Generator {
         };
         let cells = grid_cells(grid_x, grid_y);
         // Field by field in place: assigning a whole new `Grid` built it on the stack and
-        // copied its 1.1 KB over. The pattern names every field, so a new one cannot be missed.
-        let Grid {
-            rects,
-            invalid,
-            room,
-            connected,
-            secondary_structure,
-            kecleon_shop,
-            monster_house,
-            maze_room,
-            been_merged,
-            merged,
-            linked,
-            flag_imperfect,
-            flag_secondary_structure,
-        } = &mut self.grid;
-        rects.fill(Rect::default());
-        *room = cells;
-        *invalid = cells & !grid_cells(valid_columns, grid_y);
+        // copied its 1.1 KB over. `init_grid_resets_every_field` checks that none is missed.
+        let grid = &mut self.grid;
+        grid.rects.fill(Rect::default());
+        grid.room = cells;
+        grid.invalid = cells & !grid_cells(valid_columns, grid_y);
+        grid.linked = [0; 4];
         for mask in [
-            connected,
-            secondary_structure,
-            kecleon_shop,
-            monster_house,
-            maze_room,
-            been_merged,
-            merged,
-            flag_imperfect,
-            flag_secondary_structure,
+            &mut grid.connected,
+            &mut grid.secondary_structure,
+            &mut grid.kecleon_shop,
+            &mut grid.monster_house,
+            &mut grid.maze_room,
+            &mut grid.been_merged,
+            &mut grid.merged,
+            &mut grid.flag_imperfect,
+            &mut grid.flag_secondary_structure,
         ] {
             *mask = 0;
         }
-        *linked = [0; 4];
     }
 
     /// Tile counts of the current floor, from the spawn masks of the last spawn pass, which
@@ -711,6 +697,58 @@ pub struct Counts {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// After floors that set every kind of cell flag (all presets and layouts), `init_grid`
+    /// leaves exactly an empty grid with its room and invalid cells: no field keeps a value
+    /// from the floor before.
+    #[test]
+    fn init_grid_resets_every_field() {
+        let mut generator = Generator::new();
+        let mut dirty = Grid::EMPTY;
+        for name in crate::PRESET_NAMES {
+            let mut props = crate::preset(name).expect("shipped preset");
+            for layout in 0..12u8 {
+                props.layout = layout;
+                for seed in 0..4 {
+                    generator.generate(&props, Quirks::Faithful, seed);
+                    let grid = generator.grid;
+                    for (size, floor_size) in [
+                        (4, FloorSize::Large),
+                        (2, FloorSize::Small),
+                        (3, FloorSize::Medium),
+                    ] {
+                        generator.grid = grid;
+                        generator.status.floor_size = floor_size;
+                        generator.init_grid(size, 3);
+                        let cells = grid_cells(size, 3);
+                        let valid = match floor_size {
+                            FloorSize::Small => size / 2,
+                            FloorSize::Medium => 3 * size / 4,
+                            FloorSize::Large => size,
+                        };
+                        let want = Grid {
+                            room: cells,
+                            invalid: cells & !grid_cells(valid, 3),
+                            ..Grid::EMPTY
+                        };
+                        assert_eq!(generator.grid, want, "{name} layout {layout} seed {seed}");
+                    }
+                    dirty.connected |= grid.connected;
+                    dirty.merged |= grid.merged;
+                    dirty.monster_house |= grid.monster_house;
+                    dirty.flag_imperfect |= grid.flag_imperfect;
+                }
+            }
+        }
+        // The floors before did set flags for the reset to clear.
+        let kinds = [
+            dirty.connected,
+            dirty.merged,
+            dirty.monster_house,
+            dirty.flag_imperfect,
+        ];
+        assert!(kinds.iter().all(|&mask| mask != 0), "{kinds:x?}");
+    }
 
     /// The plain tile-by-tile search the column fill replaces: a stack of tiles, 8 steps, a
     /// diagonal only when both tiles beside it are walkable.
