@@ -185,12 +185,7 @@ impl Generator {
         // Eligibility does not change while the pick is drawn, so the candidates (the odd-sized
         // rooms, y-outer: the game's order here) are the set bits of one mask.
         let grid = &self.grid;
-        let blocked = grid.invalid
-            | grid.been_merged
-            | grid.secondary_structure
-            | grid.kecleon_shop
-            | grid.monster_house;
-        let open = grid_cells(grid_x, grid_y) & grid.connected & grid.room & !blocked;
+        let open = grid.free_connected_rooms(grid_x, grid_y) & !grid.monster_house;
         let eligible = x_major(open)
             .filter(|&(x, y)| {
                 let c = grid.rect(x, y);
@@ -313,13 +308,7 @@ impl Generator {
         }
         // Eligibility does not change while the pick is drawn, so the candidates (x-outer, the
         // game's order) are the set bits of one mask.
-        let grid = &self.grid;
-        let blocked = grid.invalid
-            | grid.been_merged
-            | grid.kecleon_shop
-            | grid.maze_room
-            | grid.secondary_structure;
-        let eligible = grid_cells(grid_x, grid_y) & grid.connected & grid.room & !blocked;
+        let eligible = self.grid.free_connected_rooms(grid_x, grid_y) & !self.grid.maze_room;
         let count = eligible.count_ones() as i32;
         if count <= 0 {
             return;

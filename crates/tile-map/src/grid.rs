@@ -140,6 +140,14 @@ impl Grid {
         flag_secondary_structure: 0,
     };
 
+    /// The connected rooms of a `grid_x` x `grid_y` grid that no earlier feature took (not
+    /// invalid, merged away, a secondary structure or the Kecleon shop): where the game may
+    /// put a maze room or a monster house, each of which also skips the other.
+    pub fn free_connected_rooms(&self, grid_x: i32, grid_y: i32) -> u64 {
+        let taken = self.invalid | self.been_merged | self.secondary_structure | self.kecleon_shop;
+        grid_cells(grid_x, grid_y) & self.connected & self.room & !taken
+    }
+
     /// Whether cell (x, y) is invalid; true off the grid array.
     #[inline]
     pub fn is_invalid(&self, x: i32, y: i32) -> bool {
