@@ -581,14 +581,9 @@ impl Generator {
             );
         }
         // The entries in order, from the first again after the last (no division per entry).
-        let mut entry = 0;
-        for _ in 0..count {
+        for entry in (0..used).cycle().take(count) {
             let ordinal = self.entries[entry % TILES];
             mark(self, candidates.tile(usize::from(ordinal)));
-            entry += 1;
-            if entry == used {
-                entry = 0;
-            }
         }
     }
 
