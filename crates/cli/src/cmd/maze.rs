@@ -25,9 +25,10 @@ pub struct MazeArgs {
     /// Cells from north to south.
     #[arg(long, short = 'H', default_value_t = 10)]
     height: usize,
-    /// The seed (low 31 bits are kept); a fresh one, printed on stderr, when absent.
-    #[arg(long, short)]
-    seed: Option<u64>,
+    /// The seed (low 31 bits are kept). Like every other command's, it defaults to 1, so the
+    /// same command line always prints the same maze.
+    #[arg(long, short, default_value_t = 1)]
+    seed: u64,
     /// The share of dead ends to remove by opening a wall (0 to 1): more loops.
     #[arg(long, default_value_t = 0.0, value_name = "P")]
     braid: f64,
@@ -136,14 +137,7 @@ pub fn run(args: MazeArgs) -> anyhow::Result<()> {
     // Check the size before anything is printed.
     let mut maze = Maze::closed(args.width, args.height)
         .map_err(|e| bad_input(format!("--width/--height: {e}")))?;
-    let first_seed = match args.seed {
-        Some(seed) => (seed & 0x7FFF_FFFF) as u32,
-        None => {
-            let seed = super::fresh_seed();
-            eprintln!("dungeon: seed {seed}");
-            seed
-        }
-    };
+    let first_seed = (args.seed & 0x7FFF_FFFF) as u32;
     if args.format == Format::Png {
         build(
             &mut Generator::new(),
