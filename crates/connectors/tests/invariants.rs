@@ -175,7 +175,7 @@ pub fn check_layout(pack: &Pack, layout: &Layout) -> Result<(), String> {
 
 fn check_engine(engine: Engine) {
     for pack in packs() {
-        let mut failures = 0;
+        let mut failures = Vec::new();
         for seed in 0..SEEDS {
             match generate(&pack, engine, seed) {
                 Ok(layout) => {
@@ -183,15 +183,19 @@ fn check_engine(engine: Engine) {
                         panic!("{} {} seed {seed}: {problem}", pack.name, engine.name());
                     }
                 }
-                Err(_) => failures += 1,
+                Err(error) => failures.push(format!("seed {seed}: {error}")),
             }
         }
-        // A shipped pack must work for practically every seed (the retries absorb bad draws).
+        // A shipped pack must work for every seed: the retries with derived seeds absorb bad
+        // draws, so a seed that still fails is a pack or engine bug (none in seeds 0 to 4,999
+        // of either pack with any engine when this was written).
         assert!(
-            failures * 100 <= SEEDS,
-            "{} {}: {failures} of {SEEDS} seeds failed",
+            failures.is_empty(),
+            "{} {}: {} of {SEEDS} seeds failed: {}",
             pack.name,
-            engine.name()
+            engine.name(),
+            failures.len(),
+            failures.join("; ")
         );
     }
 }
