@@ -347,7 +347,7 @@ pub struct RoomDef {
 
 /// Parameters of the branching engine.
 #[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
+#[serde(default, deny_unknown_fields, rename_all = "camelCase")]
 pub struct BranchingParams {
     /// Least trunk rooms, start included.
     pub trunk_min: u32,
@@ -360,7 +360,6 @@ pub struct BranchingParams {
     /// Rooms per branch.
     pub branch_depth: u32,
     /// Where END rooms go: `trunk` (the trunk's last room) or `branch` (a branch's last room).
-    #[serde(default)]
     pub end_at: EndAt,
 }
 
@@ -390,7 +389,7 @@ pub enum EndAt {
 
 /// Parameters of the random-walk engine.
 #[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
+#[serde(default, deny_unknown_fields, rename_all = "camelCase")]
 pub struct RandomWalkParams {
     /// 0..=1: the chance of growing from a tip (a room with one connection) rather than from
     /// any room.
@@ -405,7 +404,7 @@ impl Default for RandomWalkParams {
 
 /// Parameters of the grid-maze engine.
 #[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
+#[serde(default, deny_unknown_fields, rename_all = "camelCase")]
 pub struct GridMazeParams {
     /// `dfs`, `prim`, `kruskal`, `binary-tree`, `sidewinder` or `growing-tree[:policy]`.
     pub algorithm: String,

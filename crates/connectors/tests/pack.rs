@@ -311,3 +311,29 @@ fn same_seed_same_layout_and_seeds_differ() {
         assert_ne!(rooms(&a), rooms(&c));
     }
 }
+
+#[test]
+fn an_engine_section_given_in_part_takes_the_documented_defaults_for_the_rest() {
+    let full = "  branching:\n    trunkMin: 10\n    trunkMax: 14\n    straightness: 0.6\n    \
+                branchCount: 5\n    branchDepth: 3\n    endAt: trunk\n  randomWalk:\n    \
+                boundaryBias: 0.7\n  gridMaze:\n    algorithm: dfs\n    braid: 0.1\n";
+    assert!(
+        CASTLE_YAML.contains(full),
+        "the castle pack's engine sections moved"
+    );
+    let part = "  branching:\n    trunkMin: 10\n    trunkMax: 14\n  randomWalk: {}\n  \
+                gridMaze:\n    algorithm: prim\n";
+    let pack = Pack::from_yaml(&CASTLE_YAML.replace(full, part))
+        .expect("fields left out of an engine section take their defaults");
+    let branching = &pack.layout.branching;
+    assert_eq!((branching.trunk_min, branching.trunk_max), (10, 14));
+    assert_eq!(branching.straightness, 0.5);
+    assert_eq!((branching.branch_count, branching.branch_depth), (3, 2));
+    assert_eq!(branching.end_at, connectors::EndAt::Trunk);
+    assert_eq!(pack.layout.random_walk.boundary_bias, 0.5);
+    assert_eq!(pack.layout.grid_maze.algorithm, "prim");
+    assert_eq!(pack.layout.grid_maze.braid, 0.0);
+    // Unknown fields in them are still errors.
+    let typo = CASTLE_YAML.replace("    straightness: 0.6\n", "    straightnes: 0.6\n");
+    assert!(Pack::from_yaml(&typo).is_err());
+}
