@@ -944,7 +944,7 @@ impl Board {
     /// The size of the smallest piece `set` (one 4-connected region of `size` tiles) falls into
     /// without `position`, or any value up to `bound` when it is at most `bound`. A piece of one
     /// tile is seen at once; otherwise floods grow
-    /// in step from the groups of the tile's ring ([`RING_RUNS`]: a group is one piece at
+    /// in step from the groups of the tile's ring (`RING_RUNS`: a group is one piece at
     /// once); two that meet are one piece, one that stops is a whole piece. After `t` steps a
     /// growing flood holds more than `t` tiles, so a whole piece that small is the smallest;
     /// when one flood is left, the rest of the tiles are its piece.

@@ -43,7 +43,7 @@ const CLASS_BITS: u32 = 5;
 /// The decoded fields of a seed string.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SeedCode {
-    /// Format version ([`CURRENT_VERSION`]).
+    /// Format version (`CURRENT_VERSION`).
     pub version: u8,
     /// Index into [`CLASSES`].
     pub class: u8,

@@ -127,7 +127,7 @@ impl Generator {
         map.rooms.extend(bounds.iter().flatten().copied());
     }
 
-    /// Writes the last floor as 32 lines of 56 glyphs (see [`Map::glyph`]), allocation-free.
+    /// Writes the last floor as 32 lines of 56 glyphs (see [`glyph`]), allocation-free.
     pub fn write_ascii(&self, out: &mut String) {
         for y in 0..HEIGHT {
             for x in 0..WIDTH {
