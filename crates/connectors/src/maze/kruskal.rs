@@ -27,6 +27,11 @@
 //! Every wall is touched a few times in cache and never at a random place in a large array,
 //! where a plain walk over a shuffled list waits on a cache miss per wall. Small mazes, whose
 //! union-find fits in cache anyway, skip the blocks and send every wall to the last pass.
+//! - The blocks of different stripes do not depend on each other: from 512 x 512 to 2048 x
+//!   2048, on a machine with a second core, the upper and lower halves of the stripes are
+//!   settled at once on two threads, each numbering its own parts, with every key drawn
+//!   beforehand in the same order. The tree is the same whatever the split (it is the one
+//!   minimum spanning tree of the keys), so the maze is too.
 //!
 //! Draws: one `next_u31` per inner wall, in enumeration order (row by row, each cell's east wall
 //! then its south wall), whose top 21 bits are that wall's key. Nothing else.
@@ -228,6 +233,11 @@ pub(super) struct Scratch {
     parts: Vec<u32>,
     /// The block buffers, made by the first maze large enough to use them.
     block: Option<BlockScratch>,
+    /// Every key of the maze, east and south walls, for [`carve_kruskal_in_halves`].
+    all_east: Vec<u32>,
+    all_south: Vec<u32>,
+    /// The two halves' buffers of [`carve_kruskal_in_halves`].
+    halves: [HalfScratch; 2],
 }
 
 /// The flag of a root in [`Scratch::parts`].
@@ -240,8 +250,14 @@ pub(super) fn carve_kruskal(
     rng: &mut impl Rng31,
     scratch: &mut Scratch,
 ) {
-    let blocks = cells.len() >= BLOCKS_FROM;
-    carve_kruskal_with(cells, width, rng, scratch, blocks);
+    let halves = HALVES_CELLS.contains(&cells.len())
+        && std::thread::available_parallelism().is_ok_and(|n| n.get() >= 2);
+    if halves {
+        carve_kruskal_in_halves(cells, width, rng, scratch);
+    } else {
+        let blocks = cells.len() >= BLOCKS_FROM;
+        carve_kruskal_with(cells, width, rng, scratch, blocks);
+    }
 }
 
 /// The blocks are used from this many cells on. Below, every wall goes straight to the last
@@ -298,6 +314,7 @@ pub(super) fn carve_kruskal_with(
         let stripe = Stripe {
             width,
             y0,
+            cells_y0: y0,
             rows,
             east,
             south,
@@ -306,25 +323,9 @@ pub(super) fn carve_kruskal_with(
         for x0 in (0..width).step_by(BLOCK) {
             part_count = settle_block(&stripe, x0, block, cells, part, pending, part_count);
         }
-        // The walls between this stripe's blocks, then those to the stripe above.
-        for local_y in 0..rows {
-            let row = local_y * width;
-            let cell_row = (y0 + local_y) * width;
-            for x in (BLOCK - 1..width.saturating_sub(1)).step_by(BLOCK) {
-                pending.push(Pending {
-                    order: order(east[row + x], (cell_row + x) << 1),
-                    parts: [part[row + x], part[row + x + 1]],
-                });
-            }
-        }
+        push_walls_between_blocks(&stripe, part, pending);
         if y0 > 0 {
-            let cell_row = (y0 - 1) * width;
-            for x in 0..width {
-                pending.push(Pending {
-                    order: order(above_key[x], (cell_row + x) << 1 | 1),
-                    parts: [above_part[x], part[x]],
-                });
-            }
+            push_walls_above(width, y0, above_key, above_part, part, pending);
         }
         let last = (rows - 1) * width;
         above_key.copy_from_slice(&south[last..last + width]);
@@ -339,6 +340,201 @@ pub(super) fn carve_kruskal_with(
         parts,
         part_count,
     );
+}
+
+/// Pends the walls between the blocks of `stripe` (whose cells' parts are in `part`).
+fn push_walls_between_blocks(stripe: &Stripe<'_>, part: &[u32], pending: &mut Vec<Pending>) {
+    let width = stripe.width;
+    for local_y in 0..stripe.rows {
+        let row = local_y * width;
+        let cell_row = (stripe.y0 + local_y) * width;
+        for x in (BLOCK - 1..width.saturating_sub(1)).step_by(BLOCK) {
+            pending.push(Pending {
+                order: order(stripe.east[row + x], (cell_row + x) << 1),
+                parts: [part[row + x], part[row + x + 1]],
+            });
+        }
+    }
+}
+
+/// Pends the south walls of row `y0 - 1` (keys `above_key`, parts `above_part`) to the row
+/// `y0` below, whose parts start `part`.
+fn push_walls_above(
+    width: usize,
+    y0: usize,
+    above_key: &[u32],
+    above_part: &[u32],
+    part: &[u32],
+    pending: &mut Vec<Pending>,
+) {
+    let cell_row = (y0 - 1) * width;
+    for x in 0..width {
+        pending.push(Pending {
+            order: order(above_key[x], (cell_row + x) << 1 | 1),
+            parts: [above_part[x], part[x]],
+        });
+    }
+}
+
+/// The mazes, in cells, whose blocks [`carve_kruskal`] settles in two halves at once, on two
+/// threads, when the machine has a second core (see [`carve_kruskal_in_halves`]). From 512 x
+/// 512 a thread's start is lost in the work; up to 2048 x 2048, since the halves read every key
+/// of the maze drawn beforehand (8 bytes a cell: 32 MB there), where one thread draws a stripe
+/// at a time.
+const HALVES_CELLS: std::ops::RangeInclusive<usize> = (1 << 18)..=(1 << 22);
+
+/// One half's buffers (see [`carve_kruskal_in_halves`]), kept between mazes.
+#[derive(Default)]
+pub(super) struct HalfScratch {
+    block: Option<BlockScratch>,
+    part: Vec<u32>,
+    above_part: Vec<u32>,
+    /// The parts of the half's first row.
+    first_part: Vec<u32>,
+    pending: Vec<Pending>,
+}
+
+/// [`carve_kruskal_with`] with the blocks, the upper and lower halves of the stripes settled
+/// at once (the lower on a scoped thread), for the same maze and the same draws: every key is
+/// drawn first, in enumeration order, and the blocks of each half then read theirs. The halves
+/// number their parts apart; the walls between them, and every wall left pending, go through
+/// the one last pass. Mazes of fewer than two stripes take the path of one thread.
+pub(super) fn carve_kruskal_in_halves(
+    cells: &mut [u8],
+    width: usize,
+    rng: &mut impl Rng31,
+    scratch: &mut Scratch,
+) {
+    let height = cells.len() / width;
+    let stripes = height.div_ceil(BLOCK);
+    if stripes < 2 {
+        carve_kruskal_with(cells, width, rng, scratch, true);
+        return;
+    }
+    let Scratch {
+        draws,
+        all_east,
+        all_south,
+        halves,
+        pending,
+        sorted_pending,
+        bucket_starts,
+        parts,
+        ..
+    } = scratch;
+    for keys in [&mut *all_east, &mut *all_south] {
+        keys.clear();
+        keys.resize(cells.len(), 0);
+    }
+    for y0 in (0..height).step_by(BLOCK) {
+        let rows = BLOCK.min(height - y0);
+        let span = y0 * width..(y0 + rows) * width;
+        let keys = StripeKeys {
+            east: &mut all_east[span.clone()],
+            south: &mut all_south[span],
+            draws,
+        };
+        draw_stripe_keys(rng, width, y0 + rows < height, rows, keys);
+    }
+    let split = stripes / 2 * BLOCK;
+    let (upper_cells, lower_cells) = cells.split_at_mut(split * width);
+    let [upper, lower] = halves;
+    let keys = (&all_east[..], &all_south[..]);
+    let lower_first = (split * width) as u32;
+    let (upper_end, lower_end) = std::thread::scope(|scope| {
+        let lower_run = scope
+            .spawn(|| settle_half(lower_cells, width, split..height, keys, lower, lower_first));
+        let upper_end = settle_half(upper_cells, width, 0..split, keys, upper, 0);
+        match lower_run.join() {
+            Ok(lower_end) => (upper_end, lower_end),
+            Err(panic) => std::panic::resume_unwind(panic),
+        }
+    });
+    // The lower half's parts follow the upper half's.
+    let renumber = |part: u32| part - lower_first + upper_end;
+    pending.clear();
+    pending.extend_from_slice(&upper.pending);
+    pending.extend(lower.pending.iter().map(|wall| Pending {
+        order: wall.order,
+        parts: wall.parts.map(renumber),
+    }));
+    let lower_first_row: Vec<u32> = lower.first_part.iter().map(|&p| renumber(p)).collect();
+    let above = &all_south[(split - 1) * width..split * width];
+    push_walls_above(
+        width,
+        split,
+        above,
+        &upper.above_part,
+        &lower_first_row,
+        pending,
+    );
+    join_parts(
+        cells,
+        width,
+        pending,
+        sorted_pending,
+        bucket_starts,
+        parts,
+        renumber(lower_end),
+    );
+}
+
+/// Settles the stripes of `rows` (whole stripes but maybe the maze's last), whose cells are
+/// `cells`, numbering their parts from `first_part` on: the walls it cannot tell, those
+/// between its blocks and those between its stripes go to `half.pending`, and the parts of
+/// its first and last rows are left in `half`. Returns the next free part number.
+fn settle_half(
+    cells: &mut [u8],
+    width: usize,
+    rows: std::ops::Range<usize>,
+    (all_east, all_south): (&[u32], &[u32]),
+    half: &mut HalfScratch,
+    first_part: u32,
+) -> u32 {
+    let HalfScratch {
+        block,
+        part,
+        above_part,
+        first_part: first_row,
+        pending,
+    } = half;
+    let block = block.get_or_insert_with(BlockScratch::default);
+    // A previous maze's part numbers would pass for current ones.
+    block.part_of_label.fill(0);
+    part.clear();
+    part.resize(BLOCK * width, 0);
+    above_part.clear();
+    above_part.resize(width, 0);
+    pending.clear();
+    let mut part_count = first_part;
+    for y0 in rows.clone().step_by(BLOCK) {
+        let stripe_rows = BLOCK.min(rows.end - y0);
+        let span = y0 * width..(y0 + stripe_rows) * width;
+        // Row 0 has no row above; its stripe reads no key of one.
+        let above = y0.saturating_sub(1) * width;
+        let stripe = Stripe {
+            width,
+            y0,
+            cells_y0: y0 - rows.start,
+            rows: stripe_rows,
+            east: &all_east[span.clone()],
+            south: &all_south[span],
+            above_key: &all_south[above..above + width],
+        };
+        for x0 in (0..width).step_by(BLOCK) {
+            part_count = settle_block(&stripe, x0, block, cells, part, pending, part_count);
+        }
+        push_walls_between_blocks(&stripe, part, pending);
+        if y0 > rows.start {
+            push_walls_above(width, y0, stripe.above_key, above_part, part, pending);
+        } else {
+            first_row.clear();
+            first_row.extend_from_slice(&part[..width]);
+        }
+        let last = (stripe_rows - 1) * width;
+        above_part.copy_from_slice(&part[last..last + width]);
+    }
+    part_count
 }
 
 /// Kruskal without the blocks: every wall sorted as one `u64` (its order, which holds its id),
@@ -449,6 +645,9 @@ fn key_of(draw: u32) -> u32 {
 struct Stripe<'a> {
     width: usize,
     y0: usize,
+    /// The stripe's first row in the `cells` its blocks write to (`y0` when they are the whole
+    /// maze, less in the lower half of [`carve_kruskal_in_halves`]).
+    cells_y0: usize,
     rows: usize,
     east: &'a [u32],
     south: &'a [u32],
@@ -553,7 +752,7 @@ fn settle_block(
         sets[large].written = written;
     }
     for local_y in 0..rows {
-        let row = (y0 + local_y) * width + x0;
+        let row = (stripe.cells_y0 + local_y) * width + x0;
         let local = local_y * BLOCK;
         for (bits, &opened) in cells[row..row + columns]
             .iter_mut()
@@ -655,6 +854,7 @@ fn file_walls(
         east,
         south,
         above_key,
+        ..
     } = *stripe;
     let BlockScratch {
         cells,
@@ -781,6 +981,7 @@ fn settle_by_neighbourhood(
         east,
         south,
         above_key,
+        ..
     } = *stripe;
     let BlockScratch {
         east_keys,

@@ -6,7 +6,8 @@
 //! passages, nothing through the border). Storage is one byte per cell (open sides N=1, E=2,
 //! S=4, W=8; `y` grows southwards like Minecraft's +Z), no algorithm recurses, and scratch memory
 //! is O(cells). All randomness comes from the [`rng::Rng31`] passed in, so a seed and a size give
-//! the same maze on every machine; each algorithm's file lists the draws it makes.
+//! the same maze on every machine; each algorithm's file lists the draws it makes. Only Kruskal
+//! ever starts a thread (a scoped one, for large mazes on a machine with two cores or more).
 //!
 //! ```
 //! use connectors::maze::{braid, generate, Algorithm};

@@ -840,6 +840,8 @@ fn kruskal_is_the_minimum_spanning_tree_of_its_keys() {
         (31, 200),
         (65, 65),
         (129, 40),
+        (97, 96),
+        (40, 161),
     ];
     let mut generator = Generator::new();
     let mut maze = Maze::closed(1, 1).unwrap();
@@ -870,6 +872,11 @@ fn kruskal_is_the_minimum_spanning_tree_of_its_keys() {
                 assert!(maze == reference, "{context}, blocks {blocks}");
                 assert_eq!(rng.state(), reference_rng.state(), "{context}");
             }
+            let mut rng = Lcg31::new(seed);
+            let mut maze = Maze::closed(width, height).unwrap();
+            kruskal::carve_kruskal_in_halves(maze.cells_mut(), width, &mut rng, &mut scratch);
+            assert!(maze == reference, "{context}, halves");
+            assert_eq!(rng.state(), reference_rng.state(), "{context}, halves");
         }
     }
 }
@@ -903,6 +910,12 @@ fn kruskal_lanes_match_draws_one_by_one() {
             assert!(lanes_maze == one_maze, "{context}");
             assert_eq!(lanes_rng.state(), one_rng.0.state(), "{context}");
             assert_eq!(lanes_rng.draws(), one_rng.0.draws(), "{context}");
+            let mut halves_rng = OneByOne(Lcg31::new(seed));
+            let mut halves_maze = Maze::closed(width, height).unwrap();
+            let cells = halves_maze.cells_mut();
+            kruskal::carve_kruskal_in_halves(cells, width, &mut halves_rng, &mut scratch);
+            assert!(lanes_maze == halves_maze, "{context}, halves");
+            assert_eq!(lanes_rng.state(), halves_rng.0.state(), "{context}, halves");
         }
     }
 }
@@ -934,6 +947,13 @@ fn kruskal_breaks_tied_keys_by_wall_id() {
                 check_perfect(&maze, &context);
                 assert!(maze == reference, "{context}");
             }
+            let mut maze = Maze::closed(width, height).unwrap();
+            let mut scratch = kruskal::Scratch::default();
+            let mut replay = Replay(draws.clone(), 0);
+            kruskal::carve_kruskal_in_halves(maze.cells_mut(), width, &mut replay, &mut scratch);
+            let context = format!("{width}x{height}, {distinct} distinct keys, halves");
+            check_perfect(&maze, &context);
+            assert!(maze == reference, "{context}");
         }
     }
 }
