@@ -221,16 +221,11 @@ pub(super) struct Scratch {
     above_key: Vec<u32>,
     /// The parts of the previous stripe's last row.
     above_part: Vec<u32>,
-    /// The walls left for the last pass.
-    pending: Vec<Pending>,
     /// Small mazes' walls as their orders, and sorted.
     plain: Vec<u64>,
     plain_sorted: Vec<u64>,
-    /// The pending walls sorted, and the buckets of that sort.
-    sorted_pending: Vec<Pending>,
-    bucket_starts: Vec<u32>,
-    /// The union-find of the parts: a root holds `ROOT | rank`, any other part its parent.
-    parts: Vec<u32>,
+    /// The last pass's walls and buffers.
+    last: LastPass,
     /// The block buffers, made by the first maze large enough to use them.
     block: Option<BlockScratch>,
     /// Every key of the maze, east and south walls, for [`carve_kruskal_in_halves`].
@@ -286,13 +281,11 @@ pub(super) fn carve_kruskal_with(
         part,
         above_key,
         above_part,
-        pending,
-        sorted_pending,
-        bucket_starts,
-        parts,
+        last,
         block,
         ..
     } = scratch;
+    let pending = &mut last.pending;
     let block = block.get_or_insert_with(BlockScratch::default);
     // A previous maze's part numbers would pass for current ones.
     block.part_of_label.fill(0);
@@ -331,15 +324,7 @@ pub(super) fn carve_kruskal_with(
         above_key.copy_from_slice(&south[last..last + width]);
         above_part.copy_from_slice(&part[last..last + width]);
     }
-    join_parts(
-        cells,
-        width,
-        pending,
-        sorted_pending,
-        bucket_starts,
-        parts,
-        part_count,
-    );
+    last.run(cells, width, part_count);
 }
 
 /// Pends the walls between the blocks of `stripe` (whose cells' parts are in `part`).
@@ -416,10 +401,7 @@ pub(super) fn carve_kruskal_in_halves(
         all_east,
         all_south,
         halves,
-        pending,
-        sorted_pending,
-        bucket_starts,
-        parts,
+        last,
         ..
     } = scratch;
     for keys in [&mut *all_east, &mut *all_south] {
@@ -452,6 +434,7 @@ pub(super) fn carve_kruskal_in_halves(
     });
     // The lower half's parts follow the upper half's.
     let renumber = |part: u32| part - lower_first + upper_end;
+    let pending = &mut last.pending;
     pending.clear();
     pending.extend_from_slice(&upper.pending);
     pending.extend(lower.pending.iter().map(|wall| Pending {
@@ -468,15 +451,7 @@ pub(super) fn carve_kruskal_in_halves(
         &lower_first_row,
         pending,
     );
-    join_parts(
-        cells,
-        width,
-        pending,
-        sorted_pending,
-        bucket_starts,
-        parts,
-        renumber(lower_end),
-    );
+    last.run(cells, width, renumber(lower_end));
 }
 
 /// Settles the stripes of `rows` (whole stripes but maybe the maze's last), whose cells are
@@ -562,7 +537,7 @@ fn carve_without_blocks(
     bucket_sort(
         walls,
         &mut scratch.plain_sorted,
-        &mut scratch.bucket_starts,
+        &mut scratch.last.bucket_starts,
         |&wall| wall,
     );
     let count = cells.len() as u32;
@@ -572,7 +547,7 @@ fn carve_without_blocks(
         let b = a + if wall & 1 == 1 { width } else { 1 };
         (wall, [a as u32, b as u32])
     });
-    open_joining_walls(cells, width, &mut scratch.parts, count, walls);
+    open_joining_walls(cells, width, &mut scratch.last.parts, count, walls);
 }
 
 /// The sort order of a wall: by key, then by id. The key sits just below the top bit, where
@@ -1214,22 +1189,33 @@ fn open_wall(cells: &mut [u8], width: usize, cell: usize, south: bool) {
     cells[cell + step] |= there;
 }
 
-/// The last pass: runs the pending walls in order through a union-find of the `count` parts,
-/// opening those that join two.
-fn join_parts(
-    cells: &mut [u8],
-    width: usize,
-    pending: &[Pending],
-    sorted_pending: &mut Vec<Pending>,
-    bucket_starts: &mut Vec<u32>,
-    parts: &mut Vec<u32>,
-    count: u32,
-) {
-    bucket_sort(pending, sorted_pending, bucket_starts, |wall| wall.order);
-    let walls = sorted_pending
-        .iter()
-        .map(|wall| (wall.order as u32 as usize, wall.parts));
-    open_joining_walls(cells, width, parts, count, walls);
+/// The walls left for the last pass, and its buffers.
+#[derive(Default)]
+struct LastPass {
+    pending: Vec<Pending>,
+    /// The pending walls sorted, and the buckets of that sort.
+    sorted_pending: Vec<Pending>,
+    bucket_starts: Vec<u32>,
+    /// The union-find of the parts: a root holds `ROOT | rank`, any other part its parent.
+    parts: Vec<u32>,
+}
+
+impl LastPass {
+    /// Runs the pending walls in order through a union-find of the `count` parts, opening those
+    /// that join two.
+    fn run(&mut self, cells: &mut [u8], width: usize, count: u32) {
+        let LastPass {
+            pending,
+            sorted_pending,
+            bucket_starts,
+            parts,
+        } = self;
+        bucket_sort(pending, sorted_pending, bucket_starts, |wall| wall.order);
+        let walls = sorted_pending
+            .iter()
+            .map(|wall| (wall.order as u32 as usize, wall.parts));
+        open_joining_walls(cells, width, parts, count, walls);
+    }
 }
 
 /// Runs `walls` (in order, each as its id and the sets on its two sides) through a union-find
