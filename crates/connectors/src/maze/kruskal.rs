@@ -423,15 +423,26 @@ pub(super) fn carve_kruskal_in_halves(
     let [upper, lower] = halves;
     let keys = (&all_east[..], &all_south[..]);
     let lower_first = (split * width) as u32;
+    // The lower half waits here for the thread that takes it: the scoped one, or this one
+    // after the upper half when the system could not start a thread.
+    let lower_work = std::sync::Mutex::new(Some((lower_cells, &mut *lower)));
+    let settle_lower = || {
+        let work = lower_work.lock().ok().and_then(|mut work| work.take());
+        work.map(|(cells, half)| settle_half(cells, width, split..height, keys, half, lower_first))
+    };
     let (upper_end, lower_end) = std::thread::scope(|scope| {
-        let lower_run = scope
-            .spawn(|| settle_half(lower_cells, width, split..height, keys, lower, lower_first));
+        let lower_run = std::thread::Builder::new().spawn_scoped(scope, settle_lower);
         let upper_end = settle_half(upper_cells, width, 0..split, keys, upper, 0);
-        match lower_run.join() {
-            Ok(lower_end) => (upper_end, lower_end),
-            Err(panic) => std::panic::resume_unwind(panic),
-        }
+        let lower_end = match lower_run.map(|run| run.join()) {
+            Ok(Ok(lower_end)) => lower_end,
+            Ok(Err(panic)) => std::panic::resume_unwind(panic),
+            Err(_) => settle_lower(),
+        };
+        (upper_end, lower_end)
     });
+    let Some(lower_end) = lower_end else {
+        unreachable!("the lower half was taken by exactly one thread, which settled it");
+    };
     // The lower half's parts follow the upper half's.
     let renumber = |part: u32| part - lower_first + upper_end;
     let pending = &mut last.pending;
