@@ -215,27 +215,22 @@ pub(super) struct Scratch {
     south: Vec<u32>,
     /// One row's draws, before they are dealt to its walls as keys.
     draws: Vec<u32>,
-    /// The stripe's cells' parts, likewise.
-    part: Vec<u32>,
     /// The keys of the south walls of the previous stripe's last row.
     above_key: Vec<u32>,
-    /// The parts of the previous stripe's last row.
-    above_part: Vec<u32>,
     /// Small mazes' walls as their orders, and sorted.
     plain: Vec<u64>,
     plain_sorted: Vec<u64>,
-    /// The last pass's walls and buffers.
+    /// The last pass's buffers.
     last: LastPass,
-    /// The block buffers, made by the first maze large enough to use them.
-    block: Option<BlockScratch>,
     /// Every key of the maze, east and south walls, for [`carve_kruskal_in_halves`].
     all_east: Vec<u32>,
     all_south: Vec<u32>,
-    /// The two halves' buffers of [`carve_kruskal_in_halves`].
-    halves: [HalfScratch; 2],
+    /// The runs of stripes: the first settles every stripe on one thread, or the upper half
+    /// beside the second in [`carve_kruskal_in_halves`].
+    runs: [StripeRun; 2],
 }
 
-/// The flag of a root in [`Scratch::parts`].
+/// The flag of a root in [`LastPass::parts`].
 const ROOT: u32 = 1 << 31;
 
 /// Carves a perfect maze into `cells` (all closed, `width` wide).
@@ -278,28 +273,19 @@ pub(super) fn carve_kruskal_with(
         east,
         south,
         draws,
-        part,
         above_key,
-        above_part,
         last,
-        block,
+        runs: [run, _],
         ..
     } = scratch;
-    let pending = &mut last.pending;
-    let block = block.get_or_insert_with(BlockScratch::default);
-    // A previous maze's part numbers would pass for current ones.
-    block.part_of_label.fill(0);
     let stripe_cells = BLOCK.min(height) * width;
-    for buffer in [&mut *east, &mut *south, &mut *part] {
+    for buffer in [&mut *east, &mut *south] {
         buffer.clear();
         buffer.resize(stripe_cells, 0);
     }
-    for buffer in [&mut *above_key, &mut *above_part] {
-        buffer.clear();
-        buffer.resize(width, 0);
-    }
-    pending.clear();
-    let mut part_count = 0u32;
+    above_key.clear();
+    above_key.resize(width, 0);
+    run.start(width, stripe_cells, 0);
     for y0 in (0..height).step_by(BLOCK) {
         let rows = BLOCK.min(height - y0);
         let keys = StripeKeys { east, south, draws };
@@ -313,18 +299,11 @@ pub(super) fn carve_kruskal_with(
             south,
             above_key,
         };
-        for x0 in (0..width).step_by(BLOCK) {
-            part_count = settle_block(&stripe, x0, block, cells, part, pending, part_count);
-        }
-        push_walls_between_blocks(&stripe, part, pending);
-        if y0 > 0 {
-            push_walls_above(width, y0, above_key, above_part, part, pending);
-        }
-        let last = (rows - 1) * width;
-        above_key.copy_from_slice(&south[last..last + width]);
-        above_part.copy_from_slice(&part[last..last + width]);
+        run.settle(&stripe, cells, y0 == 0);
+        let last_row = (rows - 1) * width;
+        above_key.copy_from_slice(&south[last_row..last_row + width]);
     }
-    last.run(cells, width, part_count);
+    last.run(cells, width, &run.pending, run.next_part);
 }
 
 /// Pends the walls between the blocks of `stripe` (whose cells' parts are in `part`).
@@ -368,15 +347,73 @@ fn push_walls_above(
 /// at a time.
 const HALVES_CELLS: std::ops::RangeInclusive<usize> = (1 << 18)..=(1 << 22);
 
-/// One half's buffers (see [`carve_kruskal_in_halves`]), kept between mazes.
+/// A run of stripes settled one after the other (every stripe of the maze, or one half of
+/// them in [`carve_kruskal_in_halves`]), with its buffers, kept between mazes.
 #[derive(Default)]
-pub(super) struct HalfScratch {
+pub(super) struct StripeRun {
+    /// The block buffers, made by the first maze large enough to use them.
     block: Option<BlockScratch>,
+    /// The current stripe's cells' parts, `local_y * width + x`.
     part: Vec<u32>,
+    /// The parts of the previous stripe's last row.
     above_part: Vec<u32>,
-    /// The parts of the half's first row.
+    /// The parts of the run's first row.
     first_part: Vec<u32>,
+    /// The walls left for the last pass.
     pending: Vec<Pending>,
+    /// The next free part number.
+    next_part: u32,
+}
+
+impl StripeRun {
+    /// Readies the run for stripes of up to `stripe_cells` cells, `width` wide, numbering
+    /// parts from `first_part` on.
+    fn start(&mut self, width: usize, stripe_cells: usize, first_part: u32) {
+        // A previous maze's part numbers would pass for current ones.
+        let block = self.block.get_or_insert_with(BlockScratch::default);
+        block.part_of_label.fill(0);
+        self.part.clear();
+        self.part.resize(stripe_cells, 0);
+        self.above_part.clear();
+        self.above_part.resize(width, 0);
+        self.pending.clear();
+        self.next_part = first_part;
+    }
+
+    /// Settles the blocks of `stripe` (whose cells `cells` holds) and pends the walls between
+    /// them and, unless it is the run's `first`, those to the stripe before; then keeps the
+    /// parts of its last row (and of the run's first row).
+    fn settle(&mut self, stripe: &Stripe<'_>, cells: &mut [u8], first: bool) {
+        let StripeRun {
+            block,
+            part,
+            above_part,
+            first_part,
+            pending,
+            next_part,
+        } = self;
+        let block = block.get_or_insert_with(BlockScratch::default);
+        for x0 in (0..stripe.width).step_by(BLOCK) {
+            *next_part = settle_block(stripe, x0, block, cells, part, pending, *next_part);
+        }
+        push_walls_between_blocks(stripe, part, pending);
+        let width = stripe.width;
+        if first {
+            first_part.clear();
+            first_part.extend_from_slice(&part[..width]);
+        } else {
+            push_walls_above(
+                width,
+                stripe.y0,
+                stripe.above_key,
+                above_part,
+                part,
+                pending,
+            );
+        }
+        let last_row = (stripe.rows - 1) * width;
+        above_part.copy_from_slice(&part[last_row..last_row + width]);
+    }
 }
 
 /// [`carve_kruskal_with`] with the blocks, the upper and lower halves of the stripes settled
@@ -400,7 +437,7 @@ pub(super) fn carve_kruskal_in_halves(
         draws,
         all_east,
         all_south,
-        halves,
+        runs: [upper, lower],
         last,
         ..
     } = scratch;
@@ -420,7 +457,6 @@ pub(super) fn carve_kruskal_in_halves(
     }
     let split = stripes / 2 * BLOCK;
     let (upper_cells, lower_cells) = cells.split_at_mut(split * width);
-    let [upper, lower] = halves;
     let keys = (&all_east[..], &all_south[..]);
     let lower_first = (split * width) as u32;
     // The lower half waits here for the thread that takes it: the scoped one, or this one
@@ -428,71 +464,55 @@ pub(super) fn carve_kruskal_in_halves(
     let lower_work = std::sync::Mutex::new(Some((lower_cells, &mut *lower)));
     let settle_lower = || {
         let work = lower_work.lock().ok().and_then(|mut work| work.take());
-        work.map(|(cells, half)| settle_half(cells, width, split..height, keys, half, lower_first))
+        work.map(|(cells, run)| settle_half(cells, width, split..height, keys, run, lower_first))
+            .is_some()
     };
-    let (upper_end, lower_end) = std::thread::scope(|scope| {
+    let lower_settled = std::thread::scope(|scope| {
         let lower_run = std::thread::Builder::new().spawn_scoped(scope, settle_lower);
-        let upper_end = settle_half(upper_cells, width, 0..split, keys, upper, 0);
-        let lower_end = match lower_run.map(|run| run.join()) {
-            Ok(Ok(lower_end)) => lower_end,
+        settle_half(upper_cells, width, 0..split, keys, upper, 0);
+        match lower_run.map(|run| run.join()) {
+            Ok(Ok(settled)) => settled,
             Ok(Err(panic)) => std::panic::resume_unwind(panic),
             Err(_) => settle_lower(),
-        };
-        (upper_end, lower_end)
+        }
     });
-    let Some(lower_end) = lower_end else {
+    if !lower_settled {
         unreachable!("the lower half was taken by exactly one thread, which settled it");
-    };
-    // The lower half's parts follow the upper half's.
-    let renumber = |part: u32| part - lower_first + upper_end;
-    let pending = &mut last.pending;
-    pending.clear();
-    pending.extend_from_slice(&upper.pending);
-    pending.extend(lower.pending.iter().map(|wall| Pending {
-        order: wall.order,
-        parts: wall.parts.map(renumber),
-    }));
-    let lower_first_row: Vec<u32> = lower.first_part.iter().map(|&p| renumber(p)).collect();
+    }
+    // The lower half's parts follow the upper half's, and its walls join the upper half's.
+    let renumber = |part: u32| part - lower_first + upper.next_part;
+    upper
+        .pending
+        .extend(lower.pending.iter().map(|wall| Pending {
+            order: wall.order,
+            parts: wall.parts.map(renumber),
+        }));
+    for part in &mut lower.first_part {
+        *part = renumber(*part);
+    }
     let above = &all_south[(split - 1) * width..split * width];
     push_walls_above(
         width,
         split,
         above,
         &upper.above_part,
-        &lower_first_row,
-        pending,
+        &lower.first_part,
+        &mut upper.pending,
     );
-    last.run(cells, width, renumber(lower_end));
+    last.run(cells, width, &upper.pending, renumber(lower.next_part));
 }
 
 /// Settles the stripes of `rows` (whole stripes but maybe the maze's last), whose cells are
-/// `cells`, numbering their parts from `first_part` on: the walls it cannot tell, those
-/// between its blocks and those between its stripes go to `half.pending`, and the parts of
-/// its first and last rows are left in `half`. Returns the next free part number.
+/// `cells`, as `run`, numbering their parts from `first_part` on.
 fn settle_half(
     cells: &mut [u8],
     width: usize,
     rows: std::ops::Range<usize>,
     (all_east, all_south): (&[u32], &[u32]),
-    half: &mut HalfScratch,
+    run: &mut StripeRun,
     first_part: u32,
-) -> u32 {
-    let HalfScratch {
-        block,
-        part,
-        above_part,
-        first_part: first_row,
-        pending,
-    } = half;
-    let block = block.get_or_insert_with(BlockScratch::default);
-    // A previous maze's part numbers would pass for current ones.
-    block.part_of_label.fill(0);
-    part.clear();
-    part.resize(BLOCK * width, 0);
-    above_part.clear();
-    above_part.resize(width, 0);
-    pending.clear();
-    let mut part_count = first_part;
+) {
+    run.start(width, BLOCK * width, first_part);
     for y0 in rows.clone().step_by(BLOCK) {
         let stripe_rows = BLOCK.min(rows.end - y0);
         let span = y0 * width..(y0 + stripe_rows) * width;
@@ -507,20 +527,8 @@ fn settle_half(
             south: &all_south[span],
             above_key: &all_south[above..above + width],
         };
-        for x0 in (0..width).step_by(BLOCK) {
-            part_count = settle_block(&stripe, x0, block, cells, part, pending, part_count);
-        }
-        push_walls_between_blocks(&stripe, part, pending);
-        if y0 > rows.start {
-            push_walls_above(width, y0, stripe.above_key, above_part, part, pending);
-        } else {
-            first_row.clear();
-            first_row.extend_from_slice(&part[..width]);
-        }
-        let last = (stripe_rows - 1) * width;
-        above_part.copy_from_slice(&part[last..last + width]);
+        run.settle(&stripe, cells, y0 == rows.start);
     }
-    part_count
 }
 
 /// Kruskal without the blocks: every wall sorted as one `u64` (its order, which holds its id),
@@ -1200,10 +1208,9 @@ fn open_wall(cells: &mut [u8], width: usize, cell: usize, south: bool) {
     cells[cell + step] |= there;
 }
 
-/// The walls left for the last pass, and its buffers.
+/// The last pass's buffers.
 #[derive(Default)]
 struct LastPass {
-    pending: Vec<Pending>,
     /// The pending walls sorted, and the buckets of that sort.
     sorted_pending: Vec<Pending>,
     bucket_starts: Vec<u32>,
@@ -1212,11 +1219,10 @@ struct LastPass {
 }
 
 impl LastPass {
-    /// Runs the pending walls in order through a union-find of the `count` parts, opening those
-    /// that join two.
-    fn run(&mut self, cells: &mut [u8], width: usize, count: u32) {
+    /// Runs the `pending` walls in order through a union-find of the `count` parts, opening
+    /// those that join two.
+    fn run(&mut self, cells: &mut [u8], width: usize, pending: &[Pending], count: u32) {
         let LastPass {
-            pending,
             sorted_pending,
             bucket_starts,
             parts,
