@@ -240,9 +240,7 @@ pub(super) fn carve_kruskal(
     rng: &mut impl Rng31,
     scratch: &mut Scratch,
 ) {
-    let halves = HALVES_CELLS.contains(&cells.len())
-        && std::thread::available_parallelism().is_ok_and(|n| n.get() >= 2);
-    if halves {
+    if HALVES_CELLS.contains(&cells.len()) && second_core() {
         carve_kruskal_in_halves(cells, width, rng, scratch);
     } else {
         let blocks = cells.len() >= BLOCKS_FROM;
@@ -346,6 +344,13 @@ fn push_walls_above(
 /// of the maze drawn beforehand (8 bytes a cell: 32 MB there), where one thread draws a stripe
 /// at a time.
 const HALVES_CELLS: std::ops::RangeInclusive<usize> = (1 << 18)..=(1 << 22);
+
+/// Whether the machine has a second core, asked once per process: the standard library reads
+/// the scheduler's CPU set and three cgroup files at every call.
+fn second_core() -> bool {
+    static SECOND_CORE: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *SECOND_CORE.get_or_init(|| std::thread::available_parallelism().is_ok_and(|n| n.get() >= 2))
+}
 
 /// A run of stripes settled one after the other (every stripe of the maze, or one half of
 /// them in [`carve_kruskal_in_halves`]), with its buffers, kept between mazes.
