@@ -2,10 +2,6 @@
 //! Each subcommand lives in its own module under `cmd/`; this file only dispatches and turns
 //! errors into one line on stderr and an exit status (2 for bad input, 1 for anything else).
 
-// The argument structs' doc comments are clap's help text, written for a terminal: their
-// brackets (`growing-tree[:newest|...]`) are usage syntax, not links.
-#![allow(rustdoc::broken_intra_doc_links)]
-
 mod cmd;
 mod config_file;
 mod fail;

@@ -15,6 +15,8 @@ use crate::fail::bad_input;
 
 #[derive(Args, Debug)]
 pub struct MazeArgs {
+    // This doc comment is clap's help text: its brackets are usage syntax, not links.
+    #[allow(rustdoc::broken_intra_doc_links)]
     /// dfs, prim, kruskal, binary-tree, sidewinder, or
     /// growing-tree[:newest|oldest|random|mixed[:RATIO]] (RATIO: the share of newest picks).
     #[arg(long, short, default_value = "dfs", value_name = "ALG")]
